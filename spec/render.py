@@ -1,0 +1,307 @@
+"""Render the catalogue as one readable Markdown document, ``spec/SPEC.md``.
+
+Every rule gets an anchor equal to its id (``SPEC.md#trick.highest-trump-wins``);
+axes, errata, profiles, references and texts get ``axis-``, ``erratum-``,
+``profile-``, ``ref-``, ``text-`` and ``area-`` anchors. The output depends on
+the catalogue alone, so it is byte-for-byte reproducible.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from .catalogue import Axis, Erratum, Profile, Rule, Source, Spec
+
+__all__ = ["render_spec_markdown"]
+
+_SPECIAL = re.compile(r"([\\`*_\[\]|])")
+
+
+def _escape(text: str) -> str:
+    """Inline text taken literally (titles, quotes, glosses)."""
+    return _SPECIAL.sub(r"\\\1", " ".join(text.split())).replace("<", "&lt;")
+
+
+def _block(text: str, indent: str = "") -> str:
+    """Author markdown; continuation lines indented to stay in a list item."""
+    lines = text.strip().splitlines()
+    return "\n".join([lines[0], *(indent + line if line else "" for line in lines[1:])])
+
+
+def _item(label: str, text: str) -> str:
+    return f"- **{label}:** {_block(text, '  ')}"
+
+
+def _anchor(anchor: str) -> str:
+    return f'<a id="{anchor}"></a>'
+
+
+def _text_anchor(file: str) -> str:
+    return "text-" + file.removesuffix(".txt")
+
+
+def _rule_link(rule_id: str) -> str:
+    return f"[`{rule_id}`](#{rule_id})"
+
+
+def _links(links: Iterable[str]) -> str:
+    return ", ".join(links)
+
+
+def _source(source: Source) -> str:
+    return (
+        f"[`{source.seed}`](#{_text_anchor(source.seed)}) line {source.line}: "
+        f"“{_escape(source.quote)}” (*{_escape(source.gloss)}*)"
+    )
+
+
+def _sources(sources: Sequence[Source], indent: str) -> list[str]:
+    return [f"{indent}- {_source(s)}" for s in sources]
+
+
+def _references(spec: Spec, ids: Iterable[str]) -> str:
+    return _links(f"[{ref}](#ref-{ref})" for ref in ids)
+
+
+def _resolved(spec: Spec) -> dict[str, dict[str, str]]:
+    resolved = {}
+    for profile in spec.profiles:
+        try:
+            resolved[profile.id] = spec.profile_options(profile.id)
+        except (KeyError, ValueError):
+            resolved[profile.id] = {}
+    return resolved
+
+
+def _intro(spec: Spec) -> list[str]:
+    counts = (
+        f"Spec version {spec.spec_version}: {len(spec.rules)} rules in {len(spec.areas)} areas, "
+        f"{len(spec.axes)} variant axes, {len(spec.errata)} errata, {len(spec.profiles)} profiles, "
+        f"{len(spec.texts)} seed texts."
+    )
+    return [
+        "# Sheepshead rules specification",
+        "",
+        "<!-- Generated from rules.yaml and variants.yaml by `sheepshead-conformance spec render`."
+        " Do not edit by hand. -->",
+        "",
+        counts,
+        "",
+        '## <a id="how-to-read"></a>How to read this document',
+        "",
+        "Each rule has a stable id such as `trick.highest-trump-wins`, which is also its anchor"
+        " here (`SPEC.md#trick.highest-trump-wins`). The first part of the id is the rule's area."
+        " The statement in the box is normative: MUST, MUST NOT and MAY are meant as in RFC 2119."
+        " The basis says why the rule holds:",
+        "",
+        "- **seed**: one of the five seed texts states it. Its sources quote the text by file and"
+        " line, in the original language, with an English gloss.",
+        "- **derived**: it follows from the rules it is derived from.",
+        "- **tradition**: the texts are silent and established practice, cited by its references,"
+        " fills the gap.",
+        "",
+        "Where the texts or the players disagree, a rule names a [variant axis](#variant-axes)."
+        " A [profile](#profiles) picks one option on every axis; `standard` is the root profile."
+        " [Errata](#errata) list the mistakes in the seed texts and how this spec reads them.",
+        "",
+        "This file is generated from `rules.yaml` and `variants.yaml`: edit those, then run"
+        " `sheepshead-conformance spec render`.",
+        "",
+    ]
+
+
+def _contents(spec: Spec) -> list[str]:
+    lines = ['## <a id="contents"></a>Contents', ""]
+    for area in spec.areas:
+        count = len(spec.rules_in_area(area.id))
+        lines.append(f"- [{_escape(area.title)}](#area-{area.id}) ({count} rules)")
+    lines += [
+        "- [Variant axes](#variant-axes)",
+        "- [Errata](#errata)",
+        "- [Profiles](#profiles)",
+        "- [References](#references)",
+        "- [Texts](#texts)",
+    ]
+    if spec.hand_records:
+        lines.append("- [Hand records](#hand-records)")
+    return [*lines, ""]
+
+
+def _rule(spec: Spec, rule: Rule) -> list[str]:
+    lines = [
+        f"### {_anchor(rule.id)}`{rule.id}`: {_escape(rule.title)}",
+        "",
+        *(f"> {line}" if line else ">" for line in rule.statement.strip().splitlines()),
+        "",
+        f"- **Basis:** {rule.basis}",
+    ]
+    if rule.sources:
+        lines += ["- **Sources:**", *_sources(rule.sources, "  ")]
+    if rule.derived_from:
+        lines.append(f"- **Derived from:** {_links(_rule_link(r) for r in rule.derived_from)}")
+    if rule.references:
+        lines.append(f"- **References:** {_references(spec, rule.references)}")
+    if rule.axes:
+        label = "Variant axis" if len(rule.axes) == 1 else "Variant axes"
+        lines.append(f"- **{label}:** {_links(f'[`{a}`](#axis-{a})' for a in rule.axes)}")
+    if rule.errata:
+        lines.append(f"- **Errata:** {_links(f'[`{e}`](#erratum-{e})' for e in rule.errata)}")
+    if rule.note:
+        lines += ["", f"**Note.** {_block(rule.note)}"]
+    return [*lines, ""]
+
+
+def _areas(spec: Spec) -> list[str]:
+    lines: list[str] = []
+    for area in spec.areas:
+        lines += [
+            f"## {_anchor('area-' + area.id)}{_escape(area.title)}",
+            "",
+            _block(area.description),
+            "",
+        ]
+        for rule in spec.rules_in_area(area.id):
+            lines += _rule(spec, rule)
+    return lines
+
+
+def _axis(spec: Spec, axis: Axis, resolved: dict[str, dict[str, str]]) -> list[str]:
+    lines = [
+        f"### {_anchor('axis-' + axis.id)}{_escape(axis.title)} (`{axis.id}`)",
+        "",
+        f"**Question.** {_block(axis.question)}",
+        "",
+        _item("Area", f"[`{axis.area}`](#area-{axis.area})"),
+    ]
+    if axis.applies_when:
+        lines.append(_item("Applies when", axis.applies_when))
+    lines.append("- **Options:**")
+    for option in axis.options:
+        default = " (default)" if option.id == axis.default else ""
+        lines.append(f"  - `{option.id}`{default}: {_block(option.summary, '    ')}")
+        chosen = [
+            f"[`{p}`](#profile-{p})"
+            for p, opts in resolved.items()
+            if opts.get(axis.id) == option.id
+        ]
+        lines.append(f"    - Chosen by: {_links(chosen) or 'no profile'}")
+        if option.sources:
+            lines += ["    - Sources:", *_sources(option.sources, "      ")]
+        if option.references:
+            lines.append(f"    - References: {_references(spec, option.references)}")
+        if option.unsourced:
+            lines.append(f"    - No source: {_block(option.unsourced, '      ')}")
+        if option.note:
+            lines.append(f"    - Note: {_block(option.note, '      ')}")
+    lines += ["", f"**Why `{axis.default}` is the default.** {_block(axis.rationale)}", ""]
+    rules = spec.rules_on_axis(axis.id)
+    if rules:
+        lines += [f"Rules on this axis: {_links(_rule_link(r.id) for r in rules)}.", ""]
+    return lines
+
+
+def _erratum(spec: Spec, erratum: Erratum) -> list[str]:
+    lines = [
+        f"### {_anchor('erratum-' + erratum.id)}{_escape(erratum.title)} (`{erratum.id}`)",
+        "",
+        "- **Where:**",
+        *_sources(erratum.sources, "  "),
+        _item("What is wrong", erratum.description),
+        _item("How this spec reads it", erratum.resolution),
+    ]
+    if erratum.axis is not None:
+        kept = f"[`{erratum.axis}`](#axis-{erratum.axis})"
+        if erratum.option is not None:
+            kept += f", option `{erratum.option}`"
+        lines.append(f"- **Literal reading kept as:** {kept}")
+    touched = [r.id for r in spec.rules if erratum.id in r.errata]
+    if touched:
+        lines.append(f"- **Rules touched:** {_links(_rule_link(r) for r in touched)}")
+    return [*lines, ""]
+
+
+def _profile(profile: Profile) -> list[str]:
+    lines = [f"### {_anchor('profile-' + profile.id)}{_escape(profile.title)} (`{profile.id}`)", ""]
+    lines += [_block(profile.description), ""]
+    if profile.inherits is not None:
+        changes = _links(f"`{a}`: `{o}`" for a, o in profile.options.items()) or "none"
+        lines += [
+            f"Inherits [`{profile.inherits}`](#profile-{profile.inherits}); changes {changes}.",
+            "",
+        ]
+    return lines
+
+
+def _profiles(spec: Spec, resolved: dict[str, dict[str, str]]) -> list[str]:
+    lines = ['## <a id="profiles"></a>Profiles', ""]
+    lines += [
+        "Each profile picks one option on every axis. A profile that inherits starts from its"
+        " parent's choices; in the table, **bold** marks a choice that differs from the parent's.",
+        "",
+    ]
+    for profile in spec.profiles:
+        lines += _profile(profile)
+    header = ["Axis", *(f"[`{p.id}`](#profile-{p.id})" for p in spec.profiles)]
+    lines += ["| " + " | ".join(header) + " |", "|" + " --- |" * len(header)]
+    for axis in spec.axes:
+        cells = [f"[`{axis.id}`](#axis-{axis.id})"]
+        for profile in spec.profiles:
+            value = resolved[profile.id].get(axis.id, "?")
+            parent = resolved.get(profile.inherits or "", {}).get(axis.id)
+            cells.append(f"**{value}**" if profile.inherits and value != parent else value)
+        lines.append("| " + " | ".join(cells) + " |")
+    return [*lines, ""]
+
+
+def _references_section(spec: Spec) -> list[str]:
+    lines = ['## <a id="references"></a>References', ""]
+    for ref in spec.references:
+        title = f"[{_escape(ref.title)}]({ref.url})" if ref.url else _escape(ref.title)
+        note = f" {_block(ref.note, '  ')}" if ref.note else ""
+        lines.append(f"- {_anchor('ref-' + ref.id)}**{ref.id}**: {title}.{note}")
+    return [*lines, ""]
+
+
+def _texts(spec: Spec) -> list[str]:
+    lines = [
+        '## <a id="texts"></a>Texts',
+        "",
+        "The five seed texts, quoted by file name and 1-based line number.",
+        "",
+    ]
+    for text in spec.texts:
+        lines.append(
+            f"- {_anchor(_text_anchor(text.file))}`{text.file}` ({text.language}, {text.family}):"
+            f" {_escape(text.title)}. {_block(text.description, '  ')}"
+        )
+    return [*lines, ""]
+
+
+def render_spec_markdown(spec: Spec) -> str:
+    """Render the whole catalogue as Markdown, the contents of ``spec/SPEC.md``.
+
+    :param spec: the catalogue (consistent, as :func:`~sheepshead_spec.load_spec` returns it).
+    :return: the document, ending with exactly one newline.
+    """
+    resolved = _resolved(spec)
+    lines = [*_intro(spec), *_contents(spec), *_areas(spec)]
+    lines += ['## <a id="variant-axes"></a>Variant axes', ""]
+    for axis in spec.axes:
+        lines += _axis(spec, axis, resolved)
+    lines += ['## <a id="errata"></a>Errata', ""]
+    for erratum in spec.errata:
+        lines += _erratum(spec, erratum)
+    if not spec.errata:
+        lines += ["None.", ""]
+    lines += [*_profiles(spec, resolved), *_references_section(spec), *_texts(spec)]
+    if spec.hand_records:
+        lines += [
+            '## <a id="hand-records"></a>Hand records',
+            "",
+            "How a whole hand is written down, for fixtures and for engines under test, is"
+            " specified in [hand-records.md](hand-records.md); its JSON Schemas are in"
+            " [schema/](schema/).",
+            "",
+        ]
+    return "\n".join(lines).rstrip("\n") + "\n"

@@ -1,0 +1,41 @@
+"""spec/disputes.md quotes the seed texts verbatim and covers every axis and erratum."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from sheepshead_spec import find_seeds, load_spec
+
+from .conftest import SPEC_DIR
+
+DISPUTES = SPEC_DIR / "disputes.md"
+# A quote in the original language, then its citation: «quote» (`003:62`).
+CITED_QUOTE = re.compile(r"«([^»]*)»\s*\(`(\d{3}):(\d+)`\)")
+
+
+def test_every_quote_is_on_its_cited_line() -> None:
+    seeds = find_seeds(SPEC_DIR)
+    if seeds.path is None:
+        pytest.skip(f"seed texts not found: {seeds.origin}")
+    files = {path.name[:3]: path for path in seeds.path.glob("*.txt")}
+    text = DISPUTES.read_text(encoding="utf-8")
+    checked, misses = 0, []
+    for match in CITED_QUOTE.finditer(text):
+        quote, seed, line = match.group(1).replace("\n", " "), match.group(2), int(match.group(3))
+        lines = files[seed].read_text(encoding="utf-8").split("\n")
+        checked += 1
+        if line > len(lines) or quote not in lines[line - 1]:
+            at = text.count("\n", 0, match.start()) + 1
+            misses.append(f"disputes.md:{at}: «{quote[:60]}» is not on line {line} of text {seed}")
+    assert checked > 100
+    assert not misses, "\n".join(misses)
+
+
+def test_every_axis_and_erratum_has_a_section() -> None:
+    spec = load_spec()
+    text = DISPUTES.read_text(encoding="utf-8")
+    anchors = [f'<a id="axis-{axis.id}"></a>' for axis in spec.axes]
+    anchors += [f'<a id="erratum-{erratum.id}"></a>' for erratum in spec.errata]
+    missing = [anchor for anchor in anchors if anchor not in text]
+    assert not missing, missing
