@@ -1,0 +1,881 @@
+"""One hand of five-handed called-ace Sheepshead as an explicit state machine.
+
+Phases: ``auction`` -> ``bury`` -> ``call`` -> ``play`` -> ``scored`` (``call`` before
+``bury`` under the ``call-then-bury`` option; after five passes, ``play`` as a leaster or
+straight to ``scored`` for a redeal or doubler). At any moment a :class:`Hand` answers whose
+turn it is (:attr:`Hand.turn`), the legal actions (:meth:`Hand.legal_actions`) and applies one
+action (:meth:`Hand.apply`). A rejected action raises :class:`IllegalActionError` naming the
+rule it breaks and leaves the hand exactly as it was: every check runs before the first change.
+
+Seats are numbered 1-5 clockwise; the seat "to the left" of seat ``s`` is ``s % 5 + 1``.
+
+>>> from reference_impl.profile import Profile
+>>> from reference_impl.cards import parse_cards
+>>> deck = parse_cards("QC QS QH QD JC JS JH JD AD TD KD 9D 8D 7D AC TC KC 9C 8C 7C "
+...                    "AS TS KS 9S 8S 7S AH TH KH 9H 8H 7H".split())
+>>> hand = Hand.from_deck(Profile.named("standard"), dealer=5, deck=deck)
+>>> hand.phase, hand.turn
+(<Phase.AUCTION: 'auction'>, 1)
+>>> [str(action) for action in hand.legal_actions()]
+['S1 pick', 'S1 pass']
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from reference_impl.cards import (
+    CARD_POINTS,
+    Card,
+    CardMask,
+    CARDS,
+    cards_of,
+    format_cards,
+    format_mask,
+    mask_of,
+    mask_points,
+    parse_card,
+)
+from reference_impl.errors import IllegalActionError, InvalidActionError
+from reference_impl.profile import Profile
+from reference_impl.rules import (
+    EFFECTIVE_SUIT,
+    FAIL_SUITS,
+    SUIT_MASKS,
+    SUIT_NAMES,
+    TRUMP,
+    strength_table,
+)
+from reference_impl.scoring import (
+    OutcomeKind,
+    classify,
+    leaster_scores,
+    picker_hand_scores,
+    picker_side_card_points,
+)
+
+__all__ = ["Action", "ActionKind", "Hand", "Outcome", "Phase", "Trick", "parse_seat", "seat_name"]
+
+SEATS = (1, 2, 3, 4, 5)
+_ACE, _TEN = 0, 1  # rank indexes (cards.RANKS)
+
+
+def seat_name(seat: int) -> str:
+    """``3`` -> ``'S3'``."""
+    return f"S{seat}"
+
+
+def parse_seat(text: str) -> int:
+    """``'S3'`` (or ``'s3'``, ``'3'``) -> ``3``.
+
+    :raises InvalidActionError: not a seat S1-S5.
+    """
+    raw = text.strip().upper().removeprefix("S")
+    if raw in ("1", "2", "3", "4", "5"):
+        return int(raw)
+    raise InvalidActionError(f"unknown seat {text!r}: expected S1-S5", rule_id="deck.five-players")
+
+
+def left_of(seat: int) -> int:
+    """The seat to the left (next clockwise)."""
+    return seat % 5 + 1
+
+
+class Phase(str, enum.Enum):
+    """The phase a hand is in."""
+
+    AUCTION = "auction"
+    BURY = "bury"
+    CALL = "call"
+    PLAY = "play"
+    SCORED = "scored"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class ActionKind(str, enum.Enum):
+    """The kinds of player action."""
+
+    PICK = "pick"
+    PASS = "pass"
+    BURY = "bury"
+    CALL = "call"
+    ALONE = "alone"
+    PLAY = "play"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Action(NamedTuple):
+    """One player action; its text form is e.g. ``S3 call AS under 8D`` (see :meth:`parse`)."""
+
+    kind: ActionKind
+    seat: int
+    cards: tuple[Card, ...] = ()
+    """The played card, the buried cards, or the called card."""
+    under: Card | None = None
+    """The under card of an under call."""
+
+    def __str__(self) -> str:
+        text = f"{seat_name(self.seat)} {self.kind.value}"
+        if self.cards:
+            text += " " + format_cards(self.cards)
+        if self.under is not None:
+            text += f" under {self.under}"
+        return text
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Parse ``'S1 pick'``, ``'S1 pass'``, ``'S3 bury KH 7C'``, ``'S3 call AH'``,
+        ``'S3 call AS under 8D'``, ``'S3 alone'`` or ``'S1 play QC'`` (also ``'S1 QC'``).
+
+        :raises InvalidActionError: the text is not an action.
+        """
+        words = text.split()
+        if len(words) < 2:
+            raise InvalidActionError(f"malformed action {text!r}: expected '<seat> <action>'")
+        seat = parse_seat(words[0])
+        verb, rest = words[1].lower(), words[2:]
+        try:
+            kind = ActionKind(verb)
+        except ValueError:
+            if len(words) == 2:  # "S1 QC": a play
+                return cls(ActionKind.PLAY, seat, (parse_card(words[1]),))
+            raise InvalidActionError(f"malformed action {text!r}: unknown verb {verb!r}") from None
+        under = None
+        if kind is ActionKind.CALL and len(rest) == 3 and rest[1].lower() == "under":
+            under = parse_card(rest[2])
+            rest = rest[:1]
+        expected = {"pick": 0, "pass": 0, "alone": 0, "call": 1, "play": 1}.get(kind.value)
+        if (expected is not None and len(rest) != expected) or (kind is ActionKind.BURY and not rest):
+            raise InvalidActionError(f"malformed action {text!r}")
+        return cls(kind, seat, tuple(parse_card(word) for word in rest), under)
+
+    @classmethod
+    def pick(cls, seat: int) -> Action:
+        return cls(ActionKind.PICK, seat)
+
+    @classmethod
+    def pass_blind(cls, seat: int) -> Action:
+        return cls(ActionKind.PASS, seat)
+
+    @classmethod
+    def bury(cls, seat: int, cards: Iterable[Card]) -> Action:
+        return cls(ActionKind.BURY, seat, tuple(cards))
+
+    @classmethod
+    def call(cls, seat: int, card: Card, under: Card | None = None) -> Action:
+        return cls(ActionKind.CALL, seat, (card,), under)
+
+    @classmethod
+    def alone(cls, seat: int) -> Action:
+        return cls(ActionKind.ALONE, seat)
+
+    @classmethod
+    def play(cls, seat: int, card: Card) -> Action:
+        return cls(ActionKind.PLAY, seat, (card,))
+
+
+class Trick(NamedTuple):
+    """A finished trick."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    """The five cards in play order, the leader's first."""
+    winner: int
+    points: int
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The seats in play order."""
+        return tuple((self.leader + i - 1) % 5 + 1 for i in range(5))
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a finished hand."""
+
+    kind: OutcomeKind
+    scores: tuple[int, int, int, int, int]
+    """Score change per seat S1..S5 (zero-sum)."""
+    picker: int | None = None
+    partner: int | None = None
+    alone: bool = False
+    picker_side_points: int = 0
+    """Card points credited to the picker's side (bury per ``bury-on-no-trick``)."""
+    defender_points: int = 0
+    picker_side_tricks: int = 0
+    defender_tricks: int = 0
+    seat_points: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)
+    """Card points per seat: tricks won, the bury to the picker, the leaster blind to its taker."""
+    seat_tricks: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)
+    leaster_winner: int | None = None
+    stakes: int = 1
+    """The doubler multiplier the hand was played for."""
+
+
+class Hand:
+    """The state of one hand. Build it with :meth:`from_deck` or :meth:`from_hands`."""
+
+    def __init__(
+        self,
+        profile: Profile,
+        dealer: int,
+        hands: Sequence[CardMask],
+        blind: CardMask,
+        *,
+        stakes: int = 1,
+    ) -> None:
+        """Start a hand from five dealt hands (index 0 is seat S1) and the blind.
+
+        :raises InvalidActionError: the deal is not six cards each and two in the blind, all
+            different (rules ``deal.six-cards-and-blind``, ``deck.thirty-two-cards``).
+        """
+        if dealer not in SEATS:
+            raise InvalidActionError(f"dealer must be a seat 1-5, not {dealer!r}")
+        if len(hands) != 5:
+            raise InvalidActionError("a deal needs five hands", rule_id="deck.five-players")
+        for seat, mask in zip(SEATS, hands):
+            if mask.bit_count() != 6:
+                raise InvalidActionError(
+                    f"{seat_name(seat)} is dealt {mask.bit_count()} cards, not 6",
+                    rule_id="deal.six-cards-and-blind",
+                )
+        if blind.bit_count() != 2:
+            raise InvalidActionError(
+                f"the blind has {blind.bit_count()} cards, not 2", rule_id="deal.six-cards-and-blind"
+            )
+        union = blind
+        for mask in hands:
+            union |= mask
+        if union.bit_count() != 32:
+            raise InvalidActionError(
+                "the deal repeats a card: five hands and the blind must hold all 32 cards once",
+                rule_id="deck.thirty-two-cards",
+            )
+        self.profile = profile
+        """The variant profile; the only source of variant behaviour."""
+        self.dealer = dealer
+        self.stakes = stakes
+        """Doubler multiplier for this hand (1 normally; set by a session)."""
+        self.dealt_hands: tuple[CardMask, ...] = tuple(hands)
+        self.blind: CardMask = blind
+        self.actions: list[Action] = []
+        """Every action applied so far, in order."""
+        self._tricks: list[tuple[int, tuple[int, ...], int, int]] = []  # leader, cards, winner, points
+        self.outcome: Outcome | None = None
+        """Set when the hand is scored."""
+
+        self._hands = list(hands)
+        self.phase = Phase.AUCTION
+        """The current phase (read-only for callers)."""
+        self._turn = left_of(dealer)
+        self._passes = 0
+        self.picker: int | None = None
+        self.partner: int | None = None
+        """The partner's seat, once a card is called (known to the engine, secret in play)."""
+        self.alone = False
+        self.called: Card | None = None
+        self.under: Card | None = None
+        self.buried: CardMask = 0
+        self.partner_revealed_in: int | None = None
+        """Index of the trick in which the called card fell (0-5), once it has."""
+        self._leaster = False
+        # Per-hand card tables: the under card and a called ten change them (see _set_call).
+        self._strength = strength_table(profile.jack_order)
+        self._suit_of = EFFECTIVE_SUIT
+        self._suit_masks = SUIT_MASKS
+        self._called_suit = -1
+        self._called_led_in = -1  # trick index of the called suit's first lead
+        self._leader = self._turn
+        self._trick_cards: list[int] = []
+        self._won_points = [0] * 5
+        self._won_tricks = [0] * 5
+
+    # ------------------------------------------------------------------ construction
+
+    @classmethod
+    def from_deck(
+        cls, profile: Profile, dealer: int, deck: Sequence[int], *, stakes: int = 1
+    ) -> Hand:
+        """Deal a 32-card pack, top card first, 3-2-3 from the dealer's left (``deal.three-two-three``).
+
+        :raises InvalidActionError: the pack is not the 32 cards once each.
+        """
+        if len(deck) != 32 or mask_of(deck).bit_count() != 32:
+            raise InvalidActionError(
+                f"a pack must hold each of the 32 cards once (got {len(deck)} cards, "
+                f"{mask_of(deck).bit_count()} different)",
+                rule_id="deck.thirty-two-cards",
+            )
+        hands = [0] * 5
+        order = [(dealer + i) % 5 + 1 for i in range(5)]  # dealer's left first, dealer last
+        for packet in range(5):
+            for card in deck[3 * packet : 3 * packet + 3]:
+                hands[order[packet] - 1] |= 1 << card
+            for card in deck[17 + 3 * packet : 20 + 3 * packet]:
+                hands[order[packet] - 1] |= 1 << card
+        return cls(profile, dealer, hands, mask_of(deck[15:17]), stakes=stakes)
+
+    @classmethod
+    def from_hands(
+        cls,
+        profile: Profile,
+        dealer: int,
+        hands: Sequence[Iterable[int]],
+        blind: Iterable[int],
+        *,
+        stakes: int = 1,
+    ) -> Hand:
+        """Start from five explicit hands (index 0 is S1) and the blind."""
+        masks = []
+        for seat, cards in zip(SEATS, hands):
+            listed = list(cards)
+            if len(listed) != mask_of(listed).bit_count():
+                raise InvalidActionError(
+                    f"{seat_name(seat)}'s hand repeats a card", rule_id="deck.thirty-two-cards"
+                )
+            masks.append(mask_of(listed))
+        return cls(profile, dealer, masks, mask_of(blind), stakes=stakes)
+
+    def copy(self) -> Hand:
+        """An independent copy (the profile and tables are shared; they are immutable)."""
+        other = object.__new__(Hand)
+        other.__dict__.update(self.__dict__)
+        other.actions = list(self.actions)
+        other._tricks = list(self._tricks)
+        other._hands = list(self._hands)
+        other._trick_cards = list(self._trick_cards)
+        other._won_points = list(self._won_points)
+        other._won_tricks = list(self._won_tricks)
+        return other
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to act, or None once the hand is scored."""
+        return None if self.phase is Phase.SCORED else self._turn
+
+    @property
+    def is_leaster(self) -> bool:
+        return self._leaster
+
+    def hand_of(self, seat: int) -> CardMask:
+        """The cards the seat holds now (the picker's include the blind until the bury)."""
+        return self._hands[seat - 1]
+
+    def cards_of(self, seat: int) -> list[Card]:
+        return list(cards_of(self._hands[seat - 1]))
+
+    @property
+    def current_trick(self) -> list[tuple[int, Card]]:
+        """``(seat, card)`` pairs played to the unfinished trick."""
+        leader = self._leader
+        return [((leader + i - 1) % 5 + 1, CARDS[c]) for i, c in enumerate(self._trick_cards)]
+
+    @property
+    def tricks(self) -> list[Trick]:
+        """Finished tricks, in order."""
+        return [Trick(leader, tuple(CARDS[c] for c in cards), winner, points) for leader, cards, winner, points in self._tricks]
+
+    @property
+    def trick_index(self) -> int:
+        """Index (0-5) of the trick being played."""
+        return len(self._tricks)
+
+    @property
+    def called_suit_led(self) -> bool:
+        return self._called_led_in >= 0
+
+    def position(self) -> str:
+        """A canonical one-line text of the whole state (equal texts = equal states)."""
+        parts = [
+            f"profile={self.profile.name}",
+            f"dealer={seat_name(self.dealer)}",
+            f"stakes={self.stakes}",
+            f"phase={self.phase.value}",
+            f"turn={seat_name(self._turn)}",
+            f"passes={self._passes}",
+        ]
+        parts += [f"{seat_name(s)}=[{format_mask(self._hands[s - 1])}]" for s in SEATS]
+        parts.append(f"blind=[{format_mask(self.blind)}]")
+        if self.picker is not None:
+            parts.append(f"picker={seat_name(self.picker)} bury=[{format_mask(self.buried)}]")
+        if self.alone:
+            parts.append("alone")
+        if self.called is not None:
+            parts.append(f"called={self.called}" + (f" under={self.under}" if self.under is not None else ""))
+        parts.append("tricks=" + "/".join(format_cards(t.cards) for t in self.tricks))
+        parts.append("trick=" + " ".join(f"{seat_name(s)}:{c}" for s, c in self.current_trick))
+        parts.append(f"actions={len(self.actions)}")
+        return " ".join(parts)
+
+    def __repr__(self) -> str:
+        return f"<Hand {self.position()}>"
+
+    # ------------------------------------------------------------------ legal actions
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the seat to act (empty once scored)."""
+        seat = self._turn
+        phase = self.phase
+        if phase is Phase.AUCTION:
+            return [Action.pick(seat), Action.pass_blind(seat)]
+        if phase is Phase.BURY:
+            return [Action(ActionKind.BURY, seat, pair) for pair in self._legal_burials()]
+        if phase is Phase.CALL:
+            return [*self._legal_calls(), Action.alone(seat)]
+        if phase is Phase.PLAY:
+            return [Action.play(seat, card) for card in cards_of(self.legal_play_mask())]
+        return []
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether :meth:`apply` would accept the action."""
+        try:
+            self.verify(action)
+        except IllegalActionError:
+            return False
+        return True
+
+    def legal_play_mask(self) -> CardMask:
+        """The cards the seat to act may play now, as a bitmask (play phase only).
+
+        This is the hot path of simulation: following suit (``play.follow-suit``,
+        ``play.follow-trump``), the void-play axis, and the duties around the called card.
+        """
+        seat = self._turn
+        hand = self._hands[seat - 1]
+        called_suit = self._called_suit
+        pending = called_suit >= 0 and self._called_led_in < 0  # called suit not yet led
+        if not self._trick_cards:  # leading
+            if pending:
+                called_mask = self._suit_masks[called_suit]
+                if seat == self.partner:  # play.partner-leads-called-card
+                    return hand & ~(called_mask & ~(1 << self.called))  # type: ignore[operator]
+                if seat == self.picker and self.profile.called_suit_lead == "after-first-lead":
+                    rest = hand & ~called_mask  # play.picker-leads-called-suit
+                    return rest or hand
+            return hand
+        lead_suit = self._suit_of[self._trick_cards[0]]
+        follow = hand & self._suit_masks[lead_suit]
+        if follow:
+            if (
+                seat == self.partner
+                and lead_suit == called_suit
+                and self._called_led_in == len(self._tricks)
+            ):
+                return 1 << self.called  # type: ignore[operator]  # play.partner-plays-called-card
+            return follow
+        legal = hand
+        if self.profile.void_play == "must-trump" and lead_suit != TRUMP:
+            trumps = hand & self._suit_masks[TRUMP]
+            if trumps:
+                legal = trumps
+        if pending and len(self._tricks) < 5:
+            if seat == self.picker:
+                hold = hand & self._suit_masks[called_suit]
+                if hold & (hold - 1) == 0:  # the last card of the called suit: play.hold-card-kept
+                    legal &= ~hold
+            elif seat == self.partner:
+                legal &= ~(1 << self.called)  # type: ignore[operator]  # play.partner-keeps-called-card
+        return legal
+
+    def _legal_burials(self) -> list[tuple[Card, Card]]:
+        cards = list(cards_of(self._hands[self._turn - 1]))
+        keep = self._bury_must_keep()
+        return [
+            (a, b)
+            for i, a in enumerate(cards)
+            for b in cards[i + 1 :]
+            if not keep or (keep & ~((1 << a) | (1 << b)))
+        ]
+
+    def _bury_must_keep(self) -> CardMask:
+        """Under call-then-bury, the cards of which at least one must stay in hand."""
+        if self._called_suit < 0:
+            return 0
+        if self.under is not None:
+            return 1 << self.under
+        return self._hands[self._turn - 1] & self._suit_masks[self._called_suit]
+
+    def _own_cards(self) -> CardMask:
+        """The picker's eight cards: hand plus bury."""
+        return self._hands[self._turn - 1] | self.buried
+
+    def _call_options(self) -> tuple[list[Card], list[Card]]:
+        """The callable cards, and the under-call aces (when no card is callable)."""
+        hand = self._hands[self._turn - 1]
+        own = self._own_cards()
+        aces = [Card(suit * 8 + _ACE) for suit in FAIL_SUITS]
+        if all(own >> ace & 1 for ace in aces):  # call.ten-when-all-aces
+            callable_cards = [
+                Card(suit * 8 + _TEN)
+                for suit in FAIL_SUITS
+                if hand & SUIT_MASKS[suit] and not own >> (suit * 8 + _TEN) & 1
+            ]
+        else:  # call.ace-of-held-fail-suit
+            callable_cards = [
+                ace
+                for ace, suit in zip(aces, FAIL_SUITS)
+                if not own >> ace & 1 and hand & SUIT_MASKS[suit] & ~(1 << ace)
+            ]
+        under_aces: list[Card] = []
+        if not callable_cards and self.profile.no_callable_suit == "under":
+            under_aces = [
+                ace
+                for ace, suit in zip(aces, FAIL_SUITS)
+                if not own >> ace & 1 and not hand & SUIT_MASKS[suit]
+            ]
+        return callable_cards, under_aces
+
+    def _legal_calls(self) -> list[Action]:
+        seat = self._turn
+        callable_cards, under_aces = self._call_options()
+        calls = [Action.call(seat, card) for card in callable_cards]
+        for ace in under_aces:
+            calls += [Action.call(seat, ace, under) for under in cards_of(self._hands[seat - 1])]
+        return calls
+
+    # ------------------------------------------------------------------ verification
+
+    def _illegal(self, action: Action, rule_id: str, why: str) -> IllegalActionError:
+        return IllegalActionError(
+            f"illegal action {str(action)!r}: {why} (rule {rule_id}); position: {self.position()}",
+            rule_id=rule_id,
+            seat=action.seat,
+            action=str(action),
+        )
+
+    def verify(self, action: Action) -> None:
+        """Raise :class:`IllegalActionError` (with the rule ID) unless the action is legal now."""
+        phase = self.phase
+        kind = action.kind
+        if phase is Phase.SCORED:
+            raise self._illegal(action, "play.clockwise-one-card", "the hand is over")
+        expected = _PHASE_KINDS[phase]
+        if kind not in expected:
+            rule = _WRONG_PHASE_RULES.get((phase, kind), _PHASE_RULES[phase])
+            raise self._illegal(action, rule, f"a {kind.value} is not possible in the {phase.value} phase")
+        if action.seat != self._turn:
+            raise self._illegal(action, self._turn_rule(), f"it is {seat_name(self._turn)}'s turn")
+        if phase is Phase.BURY:
+            self._verify_bury(action)
+        elif phase is Phase.CALL:
+            if kind is ActionKind.CALL:
+                self._verify_call(action)
+        elif phase is Phase.PLAY:
+            self._verify_play(action)
+
+    def _turn_rule(self) -> str:
+        if self.phase is Phase.AUCTION:
+            return "auction.order"
+        if self.phase is Phase.BURY:
+            return "bury.two-cards"
+        if self.phase is Phase.CALL:
+            return "call.partner-or-alone"
+        if self._trick_cards:
+            return "play.clockwise-one-card"
+        return "play.first-lead" if not self._tricks else "play.winner-leads"
+
+    def _verify_bury(self, action: Action) -> None:
+        cards = action.cards
+        if len(cards) != 2:
+            raise self._illegal(action, "bury.two-cards", f"the picker buries exactly two cards, not {len(cards)}")
+        hand = self._hands[self._turn - 1]
+        if cards[0] == cards[1]:
+            raise self._illegal(action, "bury.cards-from-hand", "the two buried cards must differ")
+        for card in cards:
+            if not hand >> card & 1:
+                raise self._illegal(action, "bury.cards-from-hand", f"{card} is not in the picker's hand")
+        keep = self._bury_must_keep()
+        if keep and not keep & ~mask_of(cards):
+            raise self._illegal(action, "play.hold-card-kept", "the bury would leave no card of the called suit")
+
+    def _verify_call(self, action: Action) -> None:
+        card = action.cards[0]
+        own = self._own_cards()
+        hand = self._hands[self._turn - 1]
+        callable_cards, under_aces = self._call_options()
+        if action.under is None:
+            if card in callable_cards:
+                return
+            rank, suit = card & 7, card >> 3
+            if suit not in FAIL_SUITS or rank not in (_ACE, _TEN):
+                raise self._illegal(action, "call.ace-of-held-fail-suit", f"{card} is not a fail ace (or ten)")
+            if own >> card & 1:
+                raise self._illegal(action, "call.not-own-card", f"the picker holds or buried {card}")
+            if rank == _TEN:
+                raise self._illegal(action, "call.ten-when-all-aces", "a ten may be called only when holding all three fail aces, with a card of its suit")
+            if all(own >> (s * 8 + _ACE) & 1 for s in FAIL_SUITS):
+                raise self._illegal(action, "call.ten-when-all-aces", "holding all three fail aces, the picker calls a ten")
+            raise self._illegal(action, "call.ace-of-held-fail-suit", f"the picker holds no {SUIT_NAMES[suit]} other than the ace")
+        if self.profile.no_callable_suit != "under" or callable_cards:
+            raise self._illegal(action, "call.no-callable-suit", "an under call is allowed only to a picker with no legal call, under the `under` option")
+        if card not in under_aces:
+            raise self._illegal(action, "call.under-card", f"{card} is not an ace of a suit the picker is void in and does not hold")
+        if not hand >> action.under & 1:
+            raise self._illegal(action, "call.under-card", f"the under card {action.under} is not in the picker's hand")
+
+    def _verify_play(self, action: Action) -> None:
+        if len(action.cards) != 1:
+            raise self._illegal(action, "play.clockwise-one-card", "a play is exactly one card")
+        card = action.cards[0]
+        seat = self._turn
+        hand = self._hands[seat - 1]
+        if not hand >> card & 1:
+            raise self._illegal(action, "play.card-in-hand", f"{seat_name(seat)} does not hold {card}")
+        legal = self.legal_play_mask()
+        if legal >> card & 1:
+            return
+        raise self._illegal(action, *self._play_violation(card, hand))
+
+    def _play_violation(self, card: int, hand: CardMask) -> tuple[str, str]:
+        """Name the rule a non-legal play breaks (the card is in hand)."""
+        seat = self._turn
+        called_mask = self._suit_masks[self._called_suit] if self._called_suit >= 0 else 0
+        if not self._trick_cards:
+            if seat == self.partner:
+                return "play.partner-leads-called-card", f"the partner must lead {self.called} to lead the called suit"
+            return "play.picker-leads-called-suit", "the picker may not lead the called suit before it has been led"
+        lead_suit = self._suit_of[self._trick_cards[0]]
+        follow = hand & self._suit_masks[lead_suit]
+        if follow:
+            if self._suit_of[card] != lead_suit:
+                if lead_suit == TRUMP:
+                    return "play.follow-trump", "trump was led and the player holds a trump"
+                return "play.follow-suit", f"{SUIT_NAMES[lead_suit]} were led and the player holds {format_mask(follow)}"
+            return "play.partner-plays-called-card", f"the partner must play {self.called} on the first lead of its suit"
+        hold = hand & called_mask
+        if seat == self.picker and hold >> card & 1 and hold & (hold - 1) == 0:
+            return "play.hold-card-kept", f"{Card(card)} is the picker's last card of the called suit"
+        if seat == self.partner and card == self.called:
+            return "play.partner-keeps-called-card", f"the partner must keep {self.called} until its suit is led"
+        return "play.void-in-led-suit", "a player void in the led suit who holds a trump must play one (must-trump)"
+
+    # ------------------------------------------------------------------ applying actions
+
+    def apply(self, action: Action) -> Action:
+        """Verify, then apply the action; return it (it is also appended to :attr:`actions`).
+
+        :raises IllegalActionError: the action breaks a rule; the hand is unchanged.
+        """
+        self.verify(action)
+        kind = action.kind
+        if kind is ActionKind.PLAY:
+            self._play(action.cards[0])
+        elif kind is ActionKind.PICK:
+            self._pick()
+        elif kind is ActionKind.PASS:
+            self._pass()
+        elif kind is ActionKind.BURY:
+            self._bury(mask_of(action.cards))
+        else:
+            self._set_call(action.cards[0] if kind is ActionKind.CALL else None, action.under)
+        self.actions.append(action)
+        return action
+
+    def push_play_unchecked(self, card: int) -> None:
+        """Play ``card`` for the seat to act without any check, for fast simulation.
+
+        .. warning:: The caller must take ``card`` from :meth:`legal_play_mask`; an illegal
+           card corrupts the hand. The action is not recorded in :attr:`actions`.
+        """
+        self._play(card)
+
+    def _pick(self) -> None:
+        seat = self._turn
+        self.picker = seat
+        self._hands[seat - 1] |= self.blind
+        self.phase = Phase.BURY if self.profile.call_timing == "bury-then-call" else Phase.CALL
+
+    def _pass(self) -> None:
+        self._passes += 1
+        if self._passes < 5:
+            self._turn = left_of(self._turn)
+            return
+        option = self.profile.all_pass
+        if option == "leaster":
+            self._leaster = True
+            self.phase = Phase.PLAY
+            self._turn = left_of(self.dealer)
+            return
+        kind = OutcomeKind.REDEAL if option == "redeal" else OutcomeKind.DOUBLER
+        self.outcome = Outcome(kind=kind, scores=(0, 0, 0, 0, 0), stakes=self.stakes)
+        self.phase = Phase.SCORED
+
+    def _bury(self, cards: CardMask) -> None:
+        self.buried = cards
+        self._hands[self._turn - 1] &= ~cards
+        if self.profile.call_timing == "bury-then-call":
+            self.phase = Phase.CALL
+        else:
+            self._start_play()
+
+    def _set_call(self, card: Card | None, under: Card | None) -> None:
+        if card is None:
+            self.alone = True
+        else:
+            self.called = card
+            self.under = under
+            self.partner = next(s for s in SEATS if self._hands[s - 1] >> card & 1)
+            self._called_suit = card >> 3
+            if under is not None:  # call.under-card: it follows as the called suit and never wins
+                suit_of = list(EFFECTIVE_SUIT)
+                suit_of[under] = self._called_suit
+                self._suit_of = tuple(suit_of)
+                masks = list(SUIT_MASKS)
+                masks[EFFECTIVE_SUIT[under]] &= ~(1 << under)
+                masks[self._called_suit] |= 1 << under
+                self._suit_masks = tuple(masks)
+                self._set_strength(under, -1)
+            elif card & 7 == _TEN and self.profile.called_ten_rank == "wins-suit":
+                self._set_strength(card, 50)  # trick.called-ten-rank: above the suit's ace
+        if self.profile.call_timing == "bury-then-call":
+            self._start_play()
+        else:
+            self.phase = Phase.BURY
+
+    def _set_strength(self, card: int, value: int) -> None:
+        strength = list(self._strength)
+        strength[card] = value
+        self._strength = tuple(strength)
+
+    def _start_play(self) -> None:
+        self.phase = Phase.PLAY
+        self._turn = left_of(self.dealer)  # play.first-lead
+
+    def _play(self, card: int) -> None:
+        seat = self._turn
+        self._hands[seat - 1] ^= 1 << card
+        trick = self._trick_cards
+        if not trick:
+            self._leader = seat
+            if self._called_led_in < 0 and self._suit_of[card] == self._called_suit:
+                self._called_led_in = len(self._tricks)
+        if card == self.called:
+            self.partner_revealed_in = len(self._tricks)
+        trick.append(card)
+        if len(trick) < 5:
+            self._turn = seat % 5 + 1
+            return
+        self._finish_trick(trick)
+
+    def _finish_trick(self, trick: list[int]) -> None:
+        # trick.highest-trump-wins / trick.highest-of-led-suit-wins: trumps outrank fail cards in
+        # the strength table, so the winner is the strongest card that is trump or of the led suit.
+        suit_of = self._suit_of
+        strength = self._strength
+        lead_suit = suit_of[trick[0]]
+        best = 0
+        best_strength = -2
+        points = 0
+        for i, card in enumerate(trick):
+            points += CARD_POINTS[card]
+            suit = suit_of[card]
+            if (suit == lead_suit or suit == TRUMP) and strength[card] > best_strength:
+                best, best_strength = i, strength[card]
+        winner = (self._leader + best - 1) % 5 + 1
+        self._tricks.append((self._leader, tuple(trick), winner, points))
+        self._won_points[winner - 1] += points
+        self._won_tricks[winner - 1] += 1
+        self._trick_cards = []
+        self._turn = winner  # play.winner-leads
+        if len(self._tricks) == 6:
+            self._score()
+
+    # ------------------------------------------------------------------ scoring
+
+    def _score(self) -> None:
+        self.phase = Phase.SCORED
+        won_points, won_tricks = self._won_points, self._won_tricks
+        if self._leaster:
+            seat_points = list(won_points)
+            blind_taker = {"last-trick": self._tricks[-1][2], "first-trick": self._tricks[0][2]}.get(
+                self.profile.leaster_blind
+            )
+            if blind_taker is not None:
+                seat_points[blind_taker - 1] += mask_points(self.blind)
+            winner, scores = leaster_scores(self.profile, seat_points, won_tricks, stakes=self.stakes)
+            self.outcome = Outcome(
+                kind=OutcomeKind.LEASTER,
+                scores=_five(scores),
+                seat_points=_five(seat_points),
+                seat_tricks=_five(won_tricks),
+                leaster_winner=None if winner is None else winner + 1,
+                stakes=self.stakes,
+            )
+            return
+        picker = self.picker
+        assert picker is not None
+        side = {picker} if self.partner is None else {picker, self.partner}
+        trick_points = sum(won_points[s - 1] for s in side)
+        tricks = sum(won_tricks[s - 1] for s in side)
+        bury_points = mask_points(self.buried)
+        kind = classify(
+            self.profile, picker_side_trick_points=trick_points, bury_points=bury_points, picker_side_tricks=tricks
+        )
+        side_points = picker_side_card_points(
+            self.profile, picker_side_trick_points=trick_points, bury_points=bury_points, picker_side_tricks=tricks
+        )
+        picker_score, partner_score, defender_score = picker_hand_scores(
+            self.profile, kind, alone=self.alone, stakes=self.stakes
+        )
+        scores = [defender_score] * 5
+        scores[picker - 1] = picker_score
+        if self.partner is not None:
+            scores[self.partner - 1] = partner_score
+        seat_points = list(won_points)
+        seat_points[picker - 1] += side_points - trick_points  # the bury, when it counts for the picker
+        self.outcome = Outcome(
+            kind=kind,
+            scores=_five(scores),
+            picker=picker,
+            partner=self.partner,
+            alone=self.alone,
+            picker_side_points=side_points,
+            defender_points=120 - side_points,
+            picker_side_tricks=tricks,
+            defender_tricks=6 - tricks,
+            seat_points=_five(seat_points),
+            seat_tricks=_five(won_tricks),
+            stakes=self.stakes,
+        )
+
+
+def _five(values: Sequence[int]) -> tuple[int, int, int, int, int]:
+    a, b, c, d, e = values
+    return a, b, c, d, e
+
+
+_PHASE_KINDS = {
+    Phase.AUCTION: (ActionKind.PICK, ActionKind.PASS),
+    Phase.BURY: (ActionKind.BURY,),
+    Phase.CALL: (ActionKind.CALL, ActionKind.ALONE),
+    Phase.PLAY: (ActionKind.PLAY,),
+}
+_PHASE_RULES = {
+    Phase.AUCTION: "auction.pick-or-pass",
+    Phase.BURY: "bury.two-cards",
+    Phase.CALL: "call.partner-or-alone",
+    Phase.PLAY: "play.clockwise-one-card",
+}
+_WRONG_PHASE_RULES = {
+    (Phase.PLAY, ActionKind.ALONE): "alone.declare",
+    (Phase.PLAY, ActionKind.CALL): "call.partner-or-alone",
+    (Phase.PLAY, ActionKind.PICK): "auction.first-pick-ends",
+    (Phase.PLAY, ActionKind.PASS): "auction.first-pick-ends",
+    (Phase.BURY, ActionKind.PICK): "auction.first-pick-ends",
+    (Phase.BURY, ActionKind.PASS): "auction.first-pick-ends",
+    (Phase.CALL, ActionKind.PICK): "auction.first-pick-ends",
+    (Phase.CALL, ActionKind.PASS): "auction.first-pick-ends",
+    (Phase.BURY, ActionKind.CALL): "bury.before-call",
+    (Phase.BURY, ActionKind.ALONE): "bury.before-call",
+    (Phase.CALL, ActionKind.BURY): "bury.before-call",
+    (Phase.AUCTION, ActionKind.PLAY): "play.first-lead",
+}

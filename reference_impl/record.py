@@ -1,0 +1,345 @@
+"""Hand records (``spec/hand-records.md``): load, replay and write whole hands as YAML.
+
+>>> record = loads('''
+... format: sheepshead-hand/1
+... dealer: S5
+... deal: {deck: [QC, QS, QH, QD, JC, JS, JH, JD, AD, TD, KD, 9D, 8D, 7D, AC, TC, KC, 9C,
+...                8C, 7C, AS, TS, KS, 9S, 8S, 7S, AH, TH, KH, 9H, 8H, 7H]}
+... auction: [S1 pass, S2 pass, S3 pass, S4 pass, S5 pass]
+... ''', profile_override="redeal")
+>>> replay(record).hand.outcome.kind
+<OutcomeKind.REDEAL: 'redeal'>
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from reference_impl.cards import Card, cards_of, parse_card
+from reference_impl.errors import IllegalActionError, InvalidActionError, SheepsheadError
+from reference_impl.hand import Action, ActionKind, Hand, Phase, parse_seat, seat_name
+from reference_impl.profile import Profile
+
+__all__ = [
+    "HandRecord",
+    "RecordError",
+    "ReplayResult",
+    "dump",
+    "dumps",
+    "hand_to_record",
+    "iter_replay",
+    "load",
+    "loads",
+    "record_from_data",
+    "replay",
+]
+
+HAND_FORMAT = "sheepshead-hand/1"
+
+
+class RecordError(SheepsheadError):
+    """A hand record that cannot be read: each problem is ``file:line: path: message``."""
+
+    def __init__(self, problems: Sequence[str]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("; ".join(self.problems) if self.problems else "invalid hand record")
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """A hand record, read and normalised (cards parsed, actions in replay order)."""
+
+    profile: Profile
+    dealer: int
+    hands: tuple[int, int, int, int, int]
+    """The dealt hands as card masks (index 0 is S1)."""
+    blind: int
+    actions: tuple[Action, ...]
+    """Auction, bury and call (in the profile's order), then the plays."""
+    deck: tuple[Card, ...] | None = None
+    """The pack order, when the record gave one."""
+    expect: Mapping[str, Any] = field(default_factory=dict)
+    """The raw ``expect`` mapping (variant tables unresolved)."""
+    id: str | None = None
+    description: str | None = None
+    rules: tuple[str, ...] = ()
+    file: str = "<record>"
+    action_lines: tuple[int, ...] = ()
+    """The 1-based line of each action in :attr:`file` (0 when unknown)."""
+    data: Mapping[str, Any] = field(default_factory=dict, repr=False)
+    """The record as read."""
+
+    def new_hand(self, *, stakes: int = 1) -> Hand:
+        """A fresh hand at the deal of this record."""
+        return Hand(self.profile, self.dealer, self.hands, self.blind, stakes=stakes)
+
+
+@dataclass
+class ReplayResult:
+    """What replaying a record gave: the hand as far as it got, and the first illegal action."""
+
+    hand: Hand
+    applied: int
+    """How many actions were applied."""
+    error: IllegalActionError | None = None
+    failed_action: Action | None = None
+    failed_line: int = 0
+
+    @property
+    def complete(self) -> bool:
+        return self.error is None and self.hand.phase is Phase.SCORED
+
+
+def load(path: str | Path, *, profile_override: str | Profile | None = None) -> HandRecord:
+    """Read and validate a hand record file.
+
+    :param profile_override: replay under this profile instead of the record's own
+        (the record's ``variants`` overrides still apply on top).
+    :raises RecordError: the file is not a valid hand record (problems name file:line).
+    """
+    from sheepshead_spec import load_yaml_document
+
+    doc, problems = load_yaml_document(Path(path))
+    return _from_document(doc, problems, profile_override)
+
+
+def loads(text: str, *, file: str = "<string>", profile_override: str | Profile | None = None) -> HandRecord:
+    """Read and validate a hand record from YAML text (see :func:`load`)."""
+    from sheepshead_spec import parse_yaml_document
+
+    doc, problems = parse_yaml_document(text, file)
+    return _from_document(doc, problems, profile_override)
+
+
+def _from_document(doc: Any, problems: list[Any], profile_override: str | Profile | None) -> HandRecord:
+    from sheepshead_spec import package_dir, validate_document
+
+    if doc is None or problems:
+        raise RecordError([str(p) for p in problems])
+    if not isinstance(doc.data, dict) or doc.data.get("format") != HAND_FORMAT:
+        raise RecordError([str(doc.problem(["format"], f"not a hand record: format must be {HAND_FORMAT!r}"))])
+    schema_problems = validate_document(doc, package_dir() / "schema" / "hand-record.schema.json")
+    if schema_problems:
+        raise RecordError([str(p) for p in schema_problems])
+    return record_from_data(doc.data, file=doc.file, line_of=doc.line, profile_override=profile_override)
+
+
+def record_from_data(
+    data: Mapping[str, Any],
+    *,
+    file: str = "<record>",
+    line_of: Any = None,
+    profile_override: str | Profile | None = None,
+) -> HandRecord:
+    """Normalise a schema-valid hand record (or a session's hand body) into a :class:`HandRecord`.
+
+    :param line_of: maps a path (list of keys and indexes) to a line, for messages.
+    :raises RecordError: a semantic problem (unknown profile, repeated card, ...).
+    """
+
+    def line(*path: Any) -> int:
+        return int(line_of(list(path))) if line_of is not None else 0
+
+    def fail(message: str, *path: Any) -> RecordError:
+        where = f"{file}:{line(*path)}" if line_of is not None else file
+        dotted = ".".join(str(p) for p in path)
+        return RecordError([f"{where}: {dotted}: {message}" if dotted else f"{where}: {message}"])
+
+    try:
+        if isinstance(profile_override, Profile):
+            profile = profile_override
+        else:
+            profile = Profile.named(profile_override or data.get("profile", "standard"))
+        profile = profile.with_options(data.get("variants") or {})
+    except InvalidActionError as error:
+        raise fail(str(error), "profile") from None
+    try:
+        dealer = parse_seat(str(data["dealer"]))
+        deal = data["deal"]
+        deck: tuple[Card, ...] | None = None
+        if "deck" in deal:
+            deck = tuple(parse_card(str(c)) for c in deal["deck"])
+            hand = Hand.from_deck(profile, dealer, deck)
+            hands, blind = hand.dealt_hands, hand.blind
+        else:
+            hand = Hand.from_hands(
+                profile,
+                dealer,
+                [[parse_card(str(c)) for c in deal["hands"][seat_name(s)]] for s in range(1, 6)],
+                [parse_card(str(c)) for c in deal["blind"]],
+            )
+            hands, blind = hand.dealt_hands, hand.blind
+    except InvalidActionError as error:
+        raise fail(str(error), "deal") from None
+
+    actions: list[Action] = []
+    lines: list[int] = []
+    try:
+        for i, text in enumerate(data.get("auction") or []):
+            action = Action.parse(str(text))
+            if action.kind not in (ActionKind.PICK, ActionKind.PASS):
+                raise fail(f"{text!r} is not a pick or pass", "auction", i)
+            actions.append(action)
+            lines.append(line("auction", i))
+        picker = next((a.seat for a in actions if a.kind is ActionKind.PICK), (dealer % 5) + 1)
+        bury_and_call: list[tuple[Action, int]] = []
+        if "bury" in data:
+            cards = tuple(parse_card(str(c)) for c in data["bury"])
+            bury_and_call.append((Action.bury(picker, cards), line("bury")))
+        if "call" in data:
+            call = data["call"]
+            if call == "alone":
+                action = Action.alone(picker)
+            elif isinstance(call, dict):
+                action = Action.call(picker, parse_card(str(call["card"])), parse_card(str(call["under"])))
+            else:
+                action = Action.call(picker, parse_card(str(call)))
+            bury_and_call.append((action, line("call")))
+        if profile.call_timing == "call-then-bury":
+            bury_and_call.sort(key=lambda pair: pair[0].kind is ActionKind.BURY)
+        for action, action_line in bury_and_call:
+            actions.append(action)
+            lines.append(action_line)
+        for t, trick in enumerate(data.get("plays") or []):
+            for j, text in enumerate(trick):
+                action = Action.parse(str(text))
+                if action.kind is not ActionKind.PLAY:
+                    raise fail(f"{text!r} is not a play", "plays", t, j)
+                actions.append(action)
+                lines.append(line("plays", t, j))
+    except InvalidActionError as error:
+        raise fail(str(error)) from None
+
+    return HandRecord(
+        profile=profile,
+        dealer=dealer,
+        hands=(hands[0], hands[1], hands[2], hands[3], hands[4]),
+        blind=blind,
+        actions=tuple(actions),
+        deck=deck,
+        expect=data.get("expect") or {},
+        id=data.get("id"),
+        description=data.get("description"),
+        rules=tuple(data.get("rules") or ()),
+        file=file,
+        action_lines=tuple(lines),
+        data=data,
+    )
+
+
+def iter_replay(record: HandRecord, *, stakes: int = 1) -> Iterator[tuple[Hand, Action]]:
+    """Yield ``(hand, action)`` after each action is applied (the hand is the live state).
+
+    :raises IllegalActionError: at the first illegal action (the hand stays before it).
+    """
+    hand = record.new_hand(stakes=stakes)
+    for action in record.actions:
+        hand.apply(action)
+        yield hand, action
+
+
+def replay(record: HandRecord, *, stakes: int = 1) -> ReplayResult:
+    """Replay every action; stop at the first illegal one and report it."""
+    hand = record.new_hand(stakes=stakes)
+    for index, action in enumerate(record.actions):
+        try:
+            hand.apply(action)
+        except IllegalActionError as error:
+            line = record.action_lines[index] if index < len(record.action_lines) else 0
+            return ReplayResult(hand, index, error, action, line)
+    return ReplayResult(hand, len(record.actions))
+
+
+def hand_to_record(hand: Hand, *, with_expect: bool = True, deck: Sequence[Card] | None = None) -> dict[str, Any]:
+    """The hand record (as plain data) of a hand, as far as it has been played.
+
+    :param deck: write the deal as this pack order instead of five hands and the blind.
+    """
+    data: dict[str, Any] = {"format": HAND_FORMAT, "profile": hand.profile.name.split("+")[0]}
+    base = Profile.named(data["profile"]) if data["profile"] in _profile_names() else None
+    if base is None:
+        data["profile"] = "standard"
+        base = Profile.named("standard")
+    overrides = {a: o for a, o in hand.profile.options().items() if base.option(a) != o}
+    if overrides:
+        data["variants"] = overrides
+    data["dealer"] = seat_name(hand.dealer)
+    if deck is not None:
+        data["deal"] = {"deck": [str(c) for c in deck]}
+    else:
+        data["deal"] = {
+            "hands": {seat_name(s): [str(c) for c in cards_of(hand.dealt_hands[s - 1])] for s in range(1, 6)},
+            "blind": [str(c) for c in cards_of(hand.blind)],
+        }
+    auction = [str(a) for a in hand.actions if a.kind in (ActionKind.PICK, ActionKind.PASS)]
+    if auction:
+        data["auction"] = auction
+    for action in hand.actions:
+        if action.kind is ActionKind.BURY:
+            data["bury"] = [str(c) for c in action.cards]
+        elif action.kind is ActionKind.ALONE:
+            data["call"] = "alone"
+        elif action.kind is ActionKind.CALL:
+            card = str(action.cards[0])
+            data["call"] = card if action.under is None else {"card": card, "under": str(action.under)}
+    plays = [f"{seat_name(s)} {c}" for trick in hand.tricks for s, c in zip(trick.seats, trick.cards)]
+    plays += [f"{seat_name(s)} {c}" for s, c in hand.current_trick]
+    if plays:
+        data["plays"] = [plays[i : i + 5] for i in range(0, len(plays), 5)]
+    if with_expect and hand.outcome is not None:
+        data["expect"] = outcome_expectations(hand)
+    return data
+
+
+def outcome_expectations(hand: Hand) -> dict[str, Any]:
+    """The ``expect`` mapping describing a finished hand."""
+    outcome = hand.outcome
+    assert outcome is not None
+    seats = [seat_name(s) for s in range(1, 6)]
+    expect: dict[str, Any] = {"outcome": outcome.kind.value}
+    if hand.tricks:
+        expect["tricks"] = [{"winner": seat_name(t.winner), "points": t.points} for t in hand.tricks]
+    if outcome.picker is not None:
+        expect["partner"] = None if outcome.partner is None else seat_name(outcome.partner)
+        expect["picker_side"] = {"points": outcome.picker_side_points, "tricks": outcome.picker_side_tricks}
+        expect["defenders"] = {"points": outcome.defender_points, "tricks": outcome.defender_tricks}
+    if hand.is_leaster:
+        expect["seat_points"] = dict(zip(seats, outcome.seat_points))
+        expect["seat_tricks"] = dict(zip(seats, outcome.seat_tricks))
+        expect["leaster_winner"] = None if outcome.leaster_winner is None else seat_name(outcome.leaster_winner)
+    expect["scores"] = dict(zip(seats, outcome.scores))
+    return expect
+
+
+def _profile_names() -> list[str]:
+    from reference_impl.profile import profile_names
+
+    return profile_names()
+
+
+class _RecordDumper(yaml.SafeDumper):
+    """Writes lists of scalars (cards, a trick) on one line, as the spec's examples do."""
+
+    def represent_list(self, data: Any) -> yaml.Node:  # type: ignore[override]
+        flow = all(not isinstance(item, (list, dict)) for item in data)
+        return self.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=flow)
+
+
+_RecordDumper.add_representer(list, _RecordDumper.represent_list)
+
+
+def dumps(hand: Hand, **options: Any) -> str:
+    """The hand record of a hand as YAML text (see :func:`hand_to_record`)."""
+    return yaml.dump(
+        hand_to_record(hand, **options), Dumper=_RecordDumper, sort_keys=False, allow_unicode=True, width=100
+    )
+
+
+def dump(hand: Hand, path: str | Path, **options: Any) -> None:
+    """Write the hand record of a hand to a file."""
+    Path(path).write_text(dumps(hand, **options), encoding="utf-8")

@@ -1,0 +1,91 @@
+"""Card-level rules: trump membership, effective suits, rankings (per jack order).
+
+Everything here is a precomputed table indexed by card (see :mod:`reference_impl.cards`).
+The effective suit of a card is :data:`TRUMP` for the fourteen trumps and its printed suit
+(``0`` clubs, ``1`` spades, ``2`` hearts) for fail cards (rules ``deck.trump-cards``,
+``deck.fail-suits``, ``deck.trump-is-one-suit``).
+
+>>> EFFECTIVE_SUIT[Card.QC] == TRUMP, EFFECTIVE_SUIT[Card.AC]
+(True, 0)
+>>> [str(card) for card in trump_order("clubs-first")[:6]]
+['QC', 'QS', 'QH', 'QD', 'JC', 'JS']
+"""
+
+from __future__ import annotations
+
+import functools
+
+from reference_impl.cards import Card, CardMask, mask_of
+
+__all__ = [
+    "CLUBS",
+    "EFFECTIVE_SUIT",
+    "FAIL_ORDER",
+    "FAIL_SUITS",
+    "HEARTS",
+    "SPADES",
+    "SUIT_MASKS",
+    "SUIT_NAMES",
+    "TRUMP",
+    "TRUMP_MASK",
+    "is_trump",
+    "strength_table",
+    "trump_order",
+]
+
+CLUBS, SPADES, HEARTS = 0, 1, 2
+TRUMP = 4
+"""Effective suit index of the trump suit (diamonds, index 3, is never an effective suit)."""
+FAIL_SUITS = (CLUBS, SPADES, HEARTS)
+SUIT_NAMES = {CLUBS: "clubs", SPADES: "spades", HEARTS: "hearts", TRUMP: "trump"}
+
+_QUEEN, _JACK = 3, 4  # rank indexes in the card value (see cards.RANKS)
+
+
+def is_trump(card: int) -> bool:
+    """Whether the card is one of the fourteen trumps (rule ``deck.trump-cards``)."""
+    return card >> 3 == 3 or (card & 7) in (_QUEEN, _JACK)
+
+
+EFFECTIVE_SUIT: tuple[int, ...] = tuple(TRUMP if is_trump(c) else c >> 3 for c in range(32))
+"""The suit a card follows and wins in: :data:`TRUMP` or its printed fail suit."""
+
+TRUMP_MASK: CardMask = mask_of(c for c in range(32) if EFFECTIVE_SUIT[c] == TRUMP)
+"""The fourteen trumps."""
+
+SUIT_MASKS: tuple[CardMask, ...] = tuple(
+    mask_of(c for c in range(32) if EFFECTIVE_SUIT[c] == suit) for suit in range(5)
+)
+"""Cards of each effective suit, indexed by suit (index 3, diamonds, is empty)."""
+
+FAIL_ORDER = "AT K987"
+"""Fail cards rank A > 10 > K > 9 > 8 > 7 (``ranking.fail-order``, ``ranking.fail-king-below-ten``)."""
+
+_FAIL_STRENGTH = {"A": 6, "T": 5, "K": 4, "9": 3, "8": 2, "7": 1}
+
+
+@functools.cache
+def trump_order(jack_order: str) -> tuple[Card, ...]:
+    """The trumps from highest to lowest (rule ``ranking.trump-order``, axis ``jack-order``)."""
+    jacks = [Card.JC, Card.JS] if jack_order == "clubs-first" else [Card.JS, Card.JC]
+    return (
+        Card.QC, Card.QS, Card.QH, Card.QD, *jacks, Card.JH, Card.JD,
+        Card.AD, Card.TD, Card.KD, Card.D9, Card.D8, Card.D7,
+    )  # fmt: skip
+
+
+@functools.cache
+def strength_table(jack_order: str) -> tuple[int, ...]:
+    """Per card, its strength within its effective suit: higher beats lower.
+
+    Trumps get 101..114 and fail cards 1..6, so a single comparison also ranks any trump above
+    any fail card (``ranking.trump-beats-fail``).
+    """
+    strength = [0] * 32
+    order = trump_order(jack_order)
+    for position, card in enumerate(order):
+        strength[card] = 100 + len(order) - position
+    for card in range(32):
+        if not is_trump(card):
+            strength[card] = _FAIL_STRENGTH[Card(card).rank_letter]
+    return tuple(strength)

@@ -1,0 +1,148 @@
+"""Scoring: from card points and tricks to the outcome class and each seat's score change.
+
+These are pure functions of a described result, so they serve both the hand state machine
+and direct queries ("what does a 90-point win score under profile P?").
+
+>>> from reference_impl.profile import Profile
+>>> standard = Profile.named("standard")
+>>> classify(standard, picker_side_trick_points=61, bury_points=0, picker_side_tricks=3)
+<OutcomeKind.WIN: 'win'>
+>>> picker_hand_scores(standard, OutcomeKind.NO_TRICKS, alone=False)
+(-6, -3, 3)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+
+from reference_impl.profile import Profile
+
+__all__ = [
+    "OutcomeKind",
+    "classify",
+    "leaster_scores",
+    "picker_hand_scores",
+    "picker_side_card_points",
+]
+
+
+class OutcomeKind(str, enum.Enum):
+    """How a hand ended."""
+
+    WIN = "win"
+    """The picker's side has 61-90 (``scoring.win``)."""
+    SCHNEIDER = "schneider"
+    """The picker's side has 91-120 without every trick (``scoring.schneider``)."""
+    ALL_TRICKS = "all-tricks"
+    """The picker's side took every trick (``scoring.all-tricks``)."""
+    LOSS = "loss"
+    """The picker's side has 31-60 (``scoring.loss``)."""
+    SCHNEIDERED = "schneidered"
+    """The picker's side has 0-30 with a trick (``scoring.schneidered``)."""
+    NO_TRICKS = "no-tricks"
+    """The defenders took every trick (``scoring.no-tricks``)."""
+    LEASTER = "leaster"
+    """All passed and a leaster was played (``leaster.scoring``)."""
+    REDEAL = "redeal"
+    """All passed and the cards were thrown in (``all-pass.redeal``)."""
+    DOUBLER = "doubler"
+    """All passed; the next hand counts double (``all-pass.doubler``)."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
+# Per-defender unit from the picker's side's point of view (each defender scores -unit).
+_UNIT = {
+    OutcomeKind.WIN: 1,
+    OutcomeKind.SCHNEIDER: 2,
+    OutcomeKind.ALL_TRICKS: 3,
+    OutcomeKind.LOSS: -1,
+    OutcomeKind.SCHNEIDERED: -2,
+    OutcomeKind.NO_TRICKS: -3,
+}
+
+
+def classify(
+    profile: Profile, *, picker_side_trick_points: int, bury_points: int, picker_side_tricks: int
+) -> OutcomeKind:
+    """The outcome class of a hand with a picker.
+
+    :param picker_side_trick_points: card points the picker's side took in tricks (bury excluded).
+    :param bury_points: card points of the two buried cards.
+    :param picker_side_tricks: tricks the picker's side took (0-6).
+    """
+    if profile.no_tricker == "tricks":
+        if picker_side_tricks == 6:
+            return OutcomeKind.ALL_TRICKS
+        if picker_side_tricks == 0:
+            return OutcomeKind.NO_TRICKS
+    else:  # judged by card points: none taken in tricks, or none left to the defenders
+        if picker_side_trick_points == 0:
+            return OutcomeKind.NO_TRICKS
+        if picker_side_trick_points + bury_points == 120:
+            return OutcomeKind.ALL_TRICKS
+    points = picker_side_trick_points + bury_points
+    if points >= 91:
+        return OutcomeKind.SCHNEIDER
+    if points >= 61:
+        return OutcomeKind.WIN
+    if points >= 31:
+        return OutcomeKind.LOSS
+    return OutcomeKind.SCHNEIDERED
+
+
+def picker_side_card_points(
+    profile: Profile, *, picker_side_trick_points: int, bury_points: int, picker_side_tricks: int
+) -> int:
+    """The card points credited to the picker's side (``points.side-totals``).
+
+    The bury counts for the picker's side, except under ``bury-on-no-trick: defenders`` when
+    the side took no trick.
+    """
+    if picker_side_tricks == 0 and profile.bury_on_no_trick == "defenders":
+        return picker_side_trick_points
+    return picker_side_trick_points + bury_points
+
+
+def picker_hand_scores(
+    profile: Profile, kind: OutcomeKind, *, alone: bool, stakes: int = 1
+) -> tuple[int, int, int]:
+    """``(picker, partner, each defender)`` score changes of a hand with a picker.
+
+    ``partner`` is 0 when the picker is alone. ``stakes`` is the doubler multiplier; double on
+    the bump multiplies losses by two more (``scoring.stakes-multiply``).
+    """
+    unit = _UNIT[kind]
+    multiplier = stakes * (2 if unit < 0 and profile.double_on_the_bump == "on" else 1)
+    if alone:
+        picker, partner = 4 * unit, 0  # alone.scoring
+    elif kind is OutcomeKind.NO_TRICKS and profile.defender_sweep == "partner-off-hook":
+        picker, partner = 3 * unit, 0
+    else:
+        picker, partner = 2 * unit, unit
+    return picker * multiplier, partner * multiplier, -unit * multiplier
+
+
+def leaster_scores(
+    profile: Profile, seat_points: Sequence[int], seat_tricks: Sequence[int], *, stakes: int = 1
+) -> tuple[int | None, tuple[int, ...]]:
+    """The leaster winner (a 0-based seat index, or None on a tie without exchange) and scores.
+
+    :param seat_points: card points per seat, the blind already credited (``leaster.blind``).
+    :param seat_tricks: tricks per seat.
+    """
+    seats = range(len(seat_points))
+    eligible = [s for s in seats if seat_tricks[s] > 0 or profile.leaster_needs_trick == "no"]
+    fewest = min(seat_points[s] for s in eligible)
+    winners = [s for s in eligible if seat_points[s] == fewest]
+    if len(winners) == 1:
+        (winner,) = winners
+        return winner, tuple((4 if s == winner else -1) * stakes for s in seats)
+    if profile.leaster_tie == "no-exchange":
+        return None, tuple(0 for _ in seats)
+    losers = len(seat_points) - len(winners)
+    return None, tuple(
+        (losers if s in winners else -len(winners)) * stakes for s in seats
+    )
