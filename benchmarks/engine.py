@@ -20,20 +20,18 @@ STRICTEST = "translated-article"
 
 def play_random_hand(profile: Profile, rng: random.Random, deck: list[int]) -> Hand:
     """Deal a shuffled pack and play it out with random legal choices."""
-    rng.shuffle(deck)
-    hand = Hand.from_deck(profile, rng.randint(1, 5), deck)
     random_float = rng.random
+    for i in range(31, 0, -1):  # Fisher-Yates, as random.shuffle, with float draws (faster)
+        j = int(random_float() * (i + 1))
+        deck[i], deck[j] = deck[j], deck[i]
+    hand = Hand.from_deck(profile, int(random_float() * 5) + 1, deck)
     while hand.phase is not Phase.PLAY:
-        if hand.phase is Phase.SCORED:
+        if hand.phase is Phase.SCORED:  # a redeal or doubler
             return hand
-        actions = hand.legal_actions()
-        hand.apply(actions[int(random_float() * len(actions))])
-    legal_play_mask, push = hand.legal_play_mask, hand.push_play_unchecked
+        hand.apply(hand.random_action(random_float))
+    play_random = hand.play_random
     for _ in range(30):
-        mask = legal_play_mask()
-        for _ in range(int(random_float() * mask.bit_count())):
-            mask &= mask - 1
-        push((mask & -mask).bit_length() - 1)
+        play_random(random_float)
     return hand
 
 

@@ -23,8 +23,8 @@ Seats are numbered 1-5 clockwise; the seat "to the left" of seat ``s`` is ``s % 
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+import functools
+from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
 from reference_impl.cards import (
@@ -47,6 +47,7 @@ from reference_impl.rules import (
     SUIT_MASKS,
     SUIT_NAMES,
     TRUMP,
+    power_tables,
     strength_table,
 )
 from reference_impl.scoring import (
@@ -60,6 +61,8 @@ from reference_impl.scoring import (
 __all__ = ["Action", "ActionKind", "Hand", "Outcome", "Phase", "Trick", "parse_seat", "seat_name"]
 
 SEATS = (1, 2, 3, 4, 5)
+_BIT = tuple(1 << card for card in range(32))
+_FAIL_ACES = (Card.AC, Card.AS, Card.AH)
 _ACE, _TEN = 0, 1  # rank indexes (cards.RANKS)
 
 
@@ -196,8 +199,7 @@ class Trick(NamedTuple):
         return tuple((self.leader + i - 1) % 5 + 1 for i in range(5))
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     """The result of a finished hand."""
 
     kind: OutcomeKind
@@ -221,6 +223,14 @@ class Outcome:
 
 class Hand:
     """The state of one hand. Build it with :meth:`from_deck` or :meth:`from_hands`."""
+
+    __slots__ = (
+        "profile", "dealer", "stakes", "dealt_hands", "blind", "actions", "outcome", "phase",
+        "picker", "partner", "alone", "called", "under", "buried", "partner_revealed_in",
+        "_hands", "_turn", "_passes", "_leaster", "_strength", "_power", "_suit_of", "_suit_masks",
+        "_called_suit", "_called_led_in", "_tricks", "_leader", "_trick_cards", "_won_points",
+        "_won_tricks",
+    )  # fmt: skip
 
     def __init__(
         self,
@@ -288,6 +298,7 @@ class Hand:
         self._leaster = False
         # Per-hand card tables: the under card and a called ten change them (see _set_call).
         self._strength = strength_table(profile.jack_order)
+        self._power = power_tables(self._strength, EFFECTIVE_SUIT)
         self._suit_of = EFFECTIVE_SUIT
         self._suit_masks = SUIT_MASKS
         self._called_suit = -1
@@ -313,14 +324,15 @@ class Hand:
                 f"{mask_of(deck).bit_count()} different)",
                 rule_id="deck.thirty-two-cards",
             )
+        bit = _BIT
         hands = [0] * 5
-        order = [(dealer + i) % 5 + 1 for i in range(5)]  # dealer's left first, dealer last
-        for packet in range(5):
-            for card in deck[3 * packet : 3 * packet + 3]:
-                hands[order[packet] - 1] |= 1 << card
-            for card in deck[17 + 3 * packet : 20 + 3 * packet]:
-                hands[order[packet] - 1] |= 1 << card
-        return cls(profile, dealer, hands, mask_of(deck[15:17]), stakes=stakes)
+        for packet in range(5):  # the dealer's left first, the dealer last
+            first, second = 3 * packet, 17 + 3 * packet
+            hands[(dealer + packet) % 5] = (
+                bit[deck[first]] | bit[deck[first + 1]] | bit[deck[first + 2]]
+                | bit[deck[second]] | bit[deck[second + 1]] | bit[deck[second + 2]]
+            )  # fmt: skip
+        return cls(profile, dealer, hands, _BIT[deck[15]] | _BIT[deck[16]], stakes=stakes)
 
     @classmethod
     def from_hands(
@@ -346,7 +358,8 @@ class Hand:
     def copy(self) -> Hand:
         """An independent copy (the profile and tables are shared; they are immutable)."""
         other = object.__new__(Hand)
-        other.__dict__.update(self.__dict__)
+        for name in Hand.__slots__:
+            setattr(other, name, getattr(self, name))
         other.actions = list(self.actions)
         other._tricks = list(self._tricks)
         other._hands = list(self._hands)
@@ -426,9 +439,9 @@ class Hand:
         seat = self._turn
         phase = self.phase
         if phase is Phase.AUCTION:
-            return [Action.pick(seat), Action.pass_blind(seat)]
+            return [_new_action((ActionKind.PICK, seat, (), None)), _new_action((ActionKind.PASS, seat, (), None))]
         if phase is Phase.BURY:
-            return [Action(ActionKind.BURY, seat, pair) for pair in self._legal_burials()]
+            return self._legal_burials()
         if phase is Phase.CALL:
             return [*self._legal_calls(), Action.alone(seat)]
         if phase is Phase.PLAY:
@@ -486,14 +499,16 @@ class Hand:
                 legal &= ~(1 << self.called)  # type: ignore[operator]  # play.partner-keeps-called-card
         return legal
 
-    def _legal_burials(self) -> list[tuple[Card, Card]]:
-        cards = list(cards_of(self._hands[self._turn - 1]))
+    def _legal_burials(self) -> list[Action]:
+        seat = self._turn
+        cards = list(cards_of(self._hands[seat - 1]))
         keep = self._bury_must_keep()
+        bury, new = ActionKind.BURY, _new_action
         return [
-            (a, b)
+            new((bury, seat, (a, b), None))
             for i, a in enumerate(cards)
             for b in cards[i + 1 :]
-            if not keep or (keep & ~((1 << a) | (1 << b)))
+            if not keep or (keep & ~(_BIT[a] | _BIT[b]))
         ]
 
     def _bury_must_keep(self) -> CardMask:
@@ -512,10 +527,10 @@ class Hand:
         """The callable cards, and the under-call aces (when no card is callable)."""
         hand = self._hands[self._turn - 1]
         own = self._own_cards()
-        aces = [Card(suit * 8 + _ACE) for suit in FAIL_SUITS]
+        aces = _FAIL_ACES
         if all(own >> ace & 1 for ace in aces):  # call.ten-when-all-aces
             callable_cards = [
-                Card(suit * 8 + _TEN)
+                CARDS[suit * 8 + _TEN]
                 for suit in FAIL_SUITS
                 if hand & SUIT_MASKS[suit] and not own >> (suit * 8 + _TEN) & 1
             ]
@@ -541,6 +556,47 @@ class Hand:
         for ace in under_aces:
             calls += [Action.call(seat, ace, under) for under in cards_of(self._hands[seat - 1])]
         return calls
+
+    # ------------------------------------------------------------------ random choices (simulation)
+
+    def random_action(self, random: Callable[[], float]) -> Action:
+        """A uniformly random legal action, drawn without listing every action.
+
+        :param random: a source of floats in [0, 1), e.g. ``random.Random(seed).random``.
+        :raises IllegalActionError: the hand is over.
+        """
+        phase = self.phase
+        seat = self._turn
+        if phase is Phase.PLAY:
+            legal = list(cards_of(self.legal_play_mask()))
+            return _new_action((ActionKind.PLAY, seat, (legal[int(random() * len(legal))],), None))
+        if phase is Phase.AUCTION:
+            return _new_action((ActionKind.PICK if random() < 0.5 else ActionKind.PASS, seat, (), None))
+        if phase is Phase.BURY and not self._bury_must_keep():
+            cards = list(cards_of(self._hands[seat - 1]))  # every pair is legal: draw one
+            first = int(random() * len(cards))
+            second = int(random() * (len(cards) - 1))
+            second += second >= first
+            pair = (cards[first], cards[second]) if first < second else (cards[second], cards[first])
+            return _new_action((ActionKind.BURY, seat, pair, None))
+        actions = self.legal_actions()
+        if not actions:
+            raise self._illegal(_new_action((ActionKind.PLAY, seat, (), None)), "play.clockwise-one-card", "the hand is over")
+        return actions[int(random() * len(actions))]
+
+    def play_random(self, random: Callable[[], float]) -> int:
+        """Play a uniformly random legal card for the seat to act (play phase); return it.
+
+        The fast path of random playouts: no :class:`Action` is built or recorded.
+        """
+        mask = self.legal_play_mask()
+        skip = int(random() * mask.bit_count())
+        while skip:
+            mask &= mask - 1
+            skip -= 1
+        card = (mask & -mask).bit_length() - 1
+        self.push_play_unchecked(card)
+        return card
 
     # ------------------------------------------------------------------ verification
 
@@ -668,7 +724,7 @@ class Hand:
         self.verify(action)
         kind = action.kind
         if kind is ActionKind.PLAY:
-            self._play(action.cards[0])
+            self.push_play_unchecked(action.cards[0])
         elif kind is ActionKind.PICK:
             self._pick()
         elif kind is ActionKind.PASS:
@@ -680,13 +736,6 @@ class Hand:
         self.actions.append(action)
         return action
 
-    def push_play_unchecked(self, card: int) -> None:
-        """Play ``card`` for the seat to act without any check, for fast simulation.
-
-        .. warning:: The caller must take ``card`` from :meth:`legal_play_mask`; an illegal
-           card corrupts the hand. The action is not recorded in :attr:`actions`.
-        """
-        self._play(card)
 
     def _pick(self) -> None:
         seat = self._turn
@@ -745,12 +794,18 @@ class Hand:
         strength = list(self._strength)
         strength[card] = value
         self._strength = tuple(strength)
+        self._power = power_tables(self._strength, self._suit_of)
 
     def _start_play(self) -> None:
         self.phase = Phase.PLAY
         self._turn = left_of(self.dealer)  # play.first-lead
 
-    def _play(self, card: int) -> None:
+    def push_play_unchecked(self, card: int) -> None:
+        """Play ``card`` for the seat to act without any check, for fast simulation.
+
+        .. warning:: The caller must take ``card`` from :meth:`legal_play_mask`; an illegal
+           card corrupts the hand. The action is not recorded in :attr:`actions`.
+        """
         seat = self._turn
         self._hands[seat - 1] ^= 1 << card
         trick = self._trick_cards
@@ -767,19 +822,18 @@ class Hand:
         self._finish_trick(trick)
 
     def _finish_trick(self, trick: list[int]) -> None:
-        # trick.highest-trump-wins / trick.highest-of-led-suit-wins: trumps outrank fail cards in
-        # the strength table, so the winner is the strongest card that is trump or of the led suit.
-        suit_of = self._suit_of
-        strength = self._strength
-        lead_suit = suit_of[trick[0]]
-        best = 0
-        best_strength = -2
-        points = 0
-        for i, card in enumerate(trick):
-            points += CARD_POINTS[card]
-            suit = suit_of[card]
-            if (suit == lead_suit or suit == TRUMP) and strength[card] > best_strength:
-                best, best_strength = i, strength[card]
+        c0, c1, c2, c3, c4 = trick
+        power = self._power[self._suit_of[c0]]
+        best, top = 0, power[c0]
+        if power[c1] > top:
+            best, top = 1, power[c1]
+        if power[c2] > top:
+            best, top = 2, power[c2]
+        if power[c3] > top:
+            best, top = 3, power[c3]
+        if power[c4] > top:
+            best = 4
+        points = CARD_POINTS[c0] + CARD_POINTS[c1] + CARD_POINTS[c2] + CARD_POINTS[c3] + CARD_POINTS[c4]
         winner = (self._leader + best - 1) % 5 + 1
         self._tricks.append((self._leader, tuple(trick), winner, points))
         self._won_points[winner - 1] += points
@@ -796,10 +850,9 @@ class Hand:
         won_points, won_tricks = self._won_points, self._won_tricks
         if self._leaster:
             seat_points = list(won_points)
-            blind_taker = {"last-trick": self._tricks[-1][2], "first-trick": self._tricks[0][2]}.get(
-                self.profile.leaster_blind
-            )
-            if blind_taker is not None:
+            rule = self.profile.leaster_blind  # leaster.blind
+            if rule != "nobody":
+                blind_taker = self._tricks[-1 if rule == "last-trick" else 0][2]
                 seat_points[blind_taker - 1] += mask_points(self.blind)
             winner, scores = leaster_scores(self.profile, seat_points, won_tricks, stakes=self.stakes)
             self.outcome = Outcome(
@@ -813,9 +866,9 @@ class Hand:
             return
         picker = self.picker
         assert picker is not None
-        side = {picker} if self.partner is None else {picker, self.partner}
-        trick_points = sum(won_points[s - 1] for s in side)
-        tricks = sum(won_tricks[s - 1] for s in side)
+        partner = self.partner
+        trick_points = won_points[picker - 1] + (0 if partner is None else won_points[partner - 1])
+        tricks = won_tricks[picker - 1] + (0 if partner is None else won_tricks[partner - 1])
         bury_points = mask_points(self.buried)
         kind = classify(
             self.profile, picker_side_trick_points=trick_points, bury_points=bury_points, picker_side_tricks=tricks
@@ -826,15 +879,15 @@ class Hand:
         picker_score, partner_score, defender_score = picker_hand_scores(
             self.profile, kind, alone=self.alone, stakes=self.stakes
         )
-        scores = [defender_score] * 5
-        scores[picker - 1] = picker_score
+        changes = [defender_score] * 5
+        changes[picker - 1] = picker_score
         if self.partner is not None:
-            scores[self.partner - 1] = partner_score
-        seat_points = list(won_points)
-        seat_points[picker - 1] += side_points - trick_points  # the bury, when it counts for the picker
+            changes[self.partner - 1] = partner_score
+        points_by_seat = list(won_points)
+        points_by_seat[picker - 1] += side_points - trick_points  # the bury, when it counts for the picker
         self.outcome = Outcome(
             kind=kind,
-            scores=_five(scores),
+            scores=_five(changes),
             picker=picker,
             partner=self.partner,
             alone=self.alone,
@@ -842,10 +895,14 @@ class Hand:
             defender_points=120 - side_points,
             picker_side_tricks=tricks,
             defender_tricks=6 - tricks,
-            seat_points=_five(seat_points),
+            seat_points=_five(points_by_seat),
             seat_tricks=_five(won_tricks),
             stakes=self.stakes,
         )
+
+
+_new_action = functools.partial(tuple.__new__, Action)
+"""Build an :class:`Action` from a 4-tuple without the generated ``__new__`` (hot path)."""
 
 
 def _five(values: Sequence[int]) -> tuple[int, int, int, int, int]:

@@ -16,7 +16,7 @@ import dataclasses
 import functools
 import typing
 from collections.abc import Mapping
-from typing import Literal
+from typing import Any, Literal
 
 from reference_impl.errors import InvalidActionError
 
@@ -81,7 +81,7 @@ class Profile:
         if missing:
             raise InvalidActionError(f"profile {name!r} sets no option for axes {missing}")
         _check_options(options)
-        values = {AXIS_FIELDS[axis]: option for axis, option in options.items()}
+        values: dict[str, Any] = {AXIS_FIELDS[axis]: option for axis, option in options.items()}
         return cls(name=name, **values)
 
     def option(self, axis: str) -> str:
@@ -103,7 +103,7 @@ class Profile:
         if not overrides:
             return self
         _check_options(overrides)
-        changed = {AXIS_FIELDS[axis]: option for axis, option in overrides.items()}
+        changed: dict[str, Any] = {AXIS_FIELDS[axis]: option for axis, option in overrides.items()}
         label = name or self.name + "".join(f"+{a}={o}" for a, o in sorted(overrides.items()))
         return dataclasses.replace(self, name=label, **changed)
 

@@ -24,9 +24,15 @@ from reference_impl.cards import Card, cards_of, parse_card
 from reference_impl.errors import IllegalActionError, InvalidActionError, SheepsheadError
 from reference_impl.hand import Action, ActionKind, Hand, Phase, parse_seat, seat_name
 from reference_impl.profile import Profile
+from reference_impl.session import Session
 
 __all__ = [
     "HandRecord",
+    "SessionRecord",
+    "SessionResult",
+    "load_session",
+    "loads_session",
+    "replay_session",
     "RecordError",
     "ReplayResult",
     "dump",
@@ -40,6 +46,7 @@ __all__ = [
 ]
 
 HAND_FORMAT = "sheepshead-hand/1"
+SESSION_FORMAT = "sheepshead-session/1"
 
 
 class RecordError(SheepsheadError):
@@ -116,16 +123,22 @@ def loads(text: str, *, file: str = "<string>", profile_override: str | Profile 
     return _from_document(doc, problems, profile_override)
 
 
-def _from_document(doc: Any, problems: list[Any], profile_override: str | Profile | None) -> HandRecord:
+def _validated(doc: Any, problems: list[Any], format_id: str, schema: str) -> Any:
+    """The document, checked against its format and JSON Schema (raises :class:`RecordError`)."""
     from sheepshead_spec import package_dir, validate_document
 
     if doc is None or problems:
         raise RecordError([str(p) for p in problems])
-    if not isinstance(doc.data, dict) or doc.data.get("format") != HAND_FORMAT:
-        raise RecordError([str(doc.problem(["format"], f"not a hand record: format must be {HAND_FORMAT!r}"))])
-    schema_problems = validate_document(doc, package_dir() / "schema" / "hand-record.schema.json")
+    if not isinstance(doc.data, dict) or doc.data.get("format") != format_id:
+        raise RecordError([str(doc.problem(["format"], f"format must be {format_id!r}"))])
+    schema_problems = validate_document(doc, package_dir() / "schema" / schema)
     if schema_problems:
         raise RecordError([str(p) for p in schema_problems])
+    return doc
+
+
+def _from_document(doc: Any, problems: list[Any], profile_override: str | Profile | None) -> HandRecord:
+    doc = _validated(doc, problems, HAND_FORMAT, "hand-record.schema.json")
     return record_from_data(doc.data, file=doc.file, line_of=doc.line, profile_override=profile_override)
 
 
@@ -135,19 +148,21 @@ def record_from_data(
     file: str = "<record>",
     line_of: Any = None,
     profile_override: str | Profile | None = None,
+    prefix: Sequence[Any] = (),
 ) -> HandRecord:
     """Normalise a schema-valid hand record (or a session's hand body) into a :class:`HandRecord`.
 
     :param line_of: maps a path (list of keys and indexes) to a line, for messages.
+    :param prefix: the path of this hand inside the document (a session's ``hands[i]``).
     :raises RecordError: a semantic problem (unknown profile, repeated card, ...).
     """
 
     def line(*path: Any) -> int:
-        return int(line_of(list(path))) if line_of is not None else 0
+        return int(line_of([*prefix, *path])) if line_of is not None else 0
 
     def fail(message: str, *path: Any) -> RecordError:
         where = f"{file}:{line(*path)}" if line_of is not None else file
-        dotted = ".".join(str(p) for p in path)
+        dotted = ".".join(str(p) for p in (*prefix, *path))
         return RecordError([f"{where}: {dotted}: {message}" if dotted else f"{where}: {message}"])
 
     try:
@@ -343,3 +358,91 @@ def dumps(hand: Hand, **options: Any) -> str:
 def dump(hand: Hand, path: str | Path, **options: Any) -> None:
     """Write the hand record of a hand to a file."""
     Path(path).write_text(dumps(hand, **options), encoding="utf-8")
+
+
+@dataclass(frozen=True)
+class SessionRecord:
+    """A session record: several hands played in order under one profile."""
+
+    profile: Profile
+    hands: tuple[HandRecord, ...]
+    expect: Mapping[str, Any] = field(default_factory=dict)
+    id: str | None = None
+    description: str | None = None
+    rules: tuple[str, ...] = ()
+    file: str = "<record>"
+    hand_lines: tuple[int, ...] = ()
+    """The 1-based line of each hand in :attr:`file`."""
+
+
+@dataclass
+class SessionResult:
+    """What replaying a session gave: each hand's replay, the totals, and the first illegality."""
+
+    session: Session
+    results: list[ReplayResult]
+    error: IllegalActionError | None = None
+    failed_hand: int | None = None
+    """Index of the hand in which the first illegal action (or dealer) occurred."""
+    failed_line: int = 0
+
+
+def load_session(path: str | Path, *, profile_override: str | Profile | None = None) -> SessionRecord:
+    """Read and validate a session record file (``sheepshead-session/1``).
+
+    :raises RecordError: the file is not a valid session record.
+    """
+    from sheepshead_spec import load_yaml_document
+
+    doc, problems = load_yaml_document(Path(path))
+    return _session_from_document(doc, problems, profile_override)
+
+
+def loads_session(text: str, *, file: str = "<string>", profile_override: str | Profile | None = None) -> SessionRecord:
+    """Read and validate a session record from YAML text."""
+    from sheepshead_spec import parse_yaml_document
+
+    doc, problems = parse_yaml_document(text, file)
+    return _session_from_document(doc, problems, profile_override)
+
+
+def _session_from_document(doc: Any, problems: list[Any], profile_override: str | Profile | None) -> SessionRecord:
+    doc = _validated(doc, problems, SESSION_FORMAT, "session-record.schema.json")
+    data = doc.data
+    base = {key: data[key] for key in ("profile", "variants") if key in data}
+    hands = tuple(
+        record_from_data(
+            {**hand, **base}, file=doc.file, line_of=doc.line, profile_override=profile_override, prefix=("hands", i)
+        )
+        for i, hand in enumerate(data["hands"])
+    )
+    return SessionRecord(
+        profile=hands[0].profile,
+        hands=hands,
+        expect=data.get("expect") or {},
+        id=data.get("id"),
+        description=data.get("description"),
+        rules=tuple(data.get("rules") or ()),
+        file=doc.file,
+        hand_lines=tuple(doc.line(["hands", i]) for i in range(len(hands))),
+    )
+
+
+def replay_session(record: SessionRecord) -> SessionResult:
+    """Replay the hands in order: each at the stakes the session sets, each dealer checked."""
+    session = Session(record.profile, first_dealer=record.hands[0].dealer)
+    result = SessionResult(session, [])
+    for index, hand_record in enumerate(record.hands):
+        try:
+            session.verify_dealer(hand_record.dealer)
+        except IllegalActionError as error:
+            result.error, result.failed_hand, result.failed_line = error, index, record.hand_lines[index]
+            return result
+        replayed = replay(hand_record, stakes=session.next_stakes)
+        result.results.append(replayed)
+        if replayed.error is not None:
+            result.error, result.failed_hand, result.failed_line = replayed.error, index, replayed.failed_line
+            return result
+        if replayed.hand.phase is Phase.SCORED:
+            session.finish_hand(replayed.hand)
+    return result

@@ -29,6 +29,7 @@ __all__ = [
     "TRUMP",
     "TRUMP_MASK",
     "is_trump",
+    "power_tables",
     "strength_table",
     "trump_order",
 ]
@@ -85,7 +86,19 @@ def strength_table(jack_order: str) -> tuple[int, ...]:
     order = trump_order(jack_order)
     for position, card in enumerate(order):
         strength[card] = 100 + len(order) - position
-    for card in range(32):
-        if not is_trump(card):
-            strength[card] = _FAIL_STRENGTH[Card(card).rank_letter]
+    for index in range(32):
+        if not is_trump(index):
+            strength[index] = _FAIL_STRENGTH[Card(index).rank_letter]
     return tuple(strength)
+
+
+@functools.cache
+def power_tables(strength: tuple[int, ...], suit_of: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Per led suit, each card's power to win the trick: its strength when it is trump or of the
+    led suit, else -9 (it cannot win). Indexed ``[led_suit][card]``; the winner of a trick is
+    its card of greatest power (``trick.highest-trump-wins``, ``trick.highest-of-led-suit-wins``).
+    """
+    return tuple(
+        tuple(strength[c] if suit_of[c] in (lead, TRUMP) else -9 for c in range(32))
+        for lead in range(5)
+    )
