@@ -62,7 +62,11 @@ __all__ = ["Action", "ActionKind", "Hand", "Outcome", "Phase", "Trick", "parse_s
 
 SEATS = (1, 2, 3, 4, 5)
 _BIT = tuple(1 << card for card in range(32))
-_FAIL_ACES = (Card.AC, Card.AS, Card.AH)
+_PACK = frozenset(range(32))
+_FAIL_ACES = ((Card.AC, 0), (Card.AS, 1), (Card.AH, 2))
+"""The fail aces with their suit indexes."""
+_FAIL_TENS = ((Card.TC, 0), (Card.TS, 1), (Card.TH, 2))
+_FAIL_ACES_MASK = _BIT[Card.AC] | _BIT[Card.AS] | _BIT[Card.AH]
 _ACE, _TEN = 0, 1  # rank indexes (cards.RANKS)
 
 
@@ -318,10 +322,10 @@ class Hand:
 
         :raises InvalidActionError: the pack is not the 32 cards once each.
         """
-        if len(deck) != 32 or mask_of(deck).bit_count() != 32:
+        if len(deck) != 32 or set(deck) != _PACK:
             raise InvalidActionError(
                 f"a pack must hold each of the 32 cards once (got {len(deck)} cards, "
-                f"{mask_of(deck).bit_count()} different)",
+                f"{len(set(deck) & _PACK)} different)",
                 rule_id="deck.thirty-two-cards",
             )
         bit = _BIT
@@ -527,27 +531,18 @@ class Hand:
         """The callable cards, and the under-call aces (when no card is callable)."""
         hand = self._hands[self._turn - 1]
         own = self._own_cards()
-        aces = _FAIL_ACES
-        if all(own >> ace & 1 for ace in aces):  # call.ten-when-all-aces
+        if own & _FAIL_ACES_MASK == _FAIL_ACES_MASK:  # call.ten-when-all-aces
             callable_cards = [
-                CARDS[suit * 8 + _TEN]
-                for suit in FAIL_SUITS
-                if hand & SUIT_MASKS[suit] and not own >> (suit * 8 + _TEN) & 1
+                ten for ten, suit in _FAIL_TENS if hand & SUIT_MASKS[suit] and not own & _BIT[ten]
             ]
-        else:  # call.ace-of-held-fail-suit
+        else:  # call.ace-of-held-fail-suit: a non-ace card of the suit in hand, the ace not held
             callable_cards = [
-                ace
-                for ace, suit in zip(aces, FAIL_SUITS)
-                if not own >> ace & 1 and hand & SUIT_MASKS[suit] & ~(1 << ace)
+                ace for ace, suit in _FAIL_ACES if not own & _BIT[ace] and hand & SUIT_MASKS[suit] & ~_BIT[ace]
             ]
-        under_aces: list[Card] = []
-        if not callable_cards and self.profile.no_callable_suit == "under":
-            under_aces = [
-                ace
-                for ace, suit in zip(aces, FAIL_SUITS)
-                if not own >> ace & 1 and not hand & SUIT_MASKS[suit]
-            ]
-        return callable_cards, under_aces
+        if callable_cards or self.profile.no_callable_suit != "under":
+            return callable_cards, []
+        # call.under-card: aces of suits the picker is void in and does not hold
+        return [], [ace for ace, suit in _FAIL_ACES if not own & _BIT[ace] and not hand & SUIT_MASKS[suit]]
 
     def _legal_calls(self) -> list[Action]:
         seat = self._turn
@@ -579,6 +574,17 @@ class Hand:
             second += second >= first
             pair = (cards[first], cards[second]) if first < second else (cards[second], cards[first])
             return _new_action((ActionKind.BURY, seat, pair, None))
+        if phase is Phase.CALL:  # pick among the calls, the under calls and alone by index
+            callable_cards, under_aces = self._call_options()
+            under_cards = list(cards_of(self._hands[seat - 1])) if under_aces else []
+            index = int(random() * (len(callable_cards) + len(under_aces) * len(under_cards) + 1))
+            if index < len(callable_cards):
+                return _new_action((ActionKind.CALL, seat, (callable_cards[index],), None))
+            index -= len(callable_cards)
+            if index < len(under_aces) * len(under_cards):
+                ace, under = divmod(index, len(under_cards))
+                return _new_action((ActionKind.CALL, seat, (under_aces[ace],), under_cards[under]))
+            return _new_action((ActionKind.ALONE, seat, (), None))
         actions = self.legal_actions()
         if not actions:
             raise self._illegal(_new_action((ActionKind.PLAY, seat, (), None)), "play.clockwise-one-card", "the hand is over")
@@ -772,7 +778,8 @@ class Hand:
         else:
             self.called = card
             self.under = under
-            self.partner = next(s for s in SEATS if self._hands[s - 1] >> card & 1)
+            bit = _BIT[card]
+            self.partner = next(seat for seat in SEATS if self._hands[seat - 1] & bit)
             self._called_suit = card >> 3
             if under is not None:  # call.under-card: it follows as the called suit and never wins
                 suit_of = list(EFFECTIVE_SUIT)
