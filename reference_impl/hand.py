@@ -619,10 +619,15 @@ class Hand:
         phase = self.phase
         kind = action.kind
         if phase is Phase.SCORED:
-            raise self._illegal(action, "play.clockwise-one-card", "the hand is over")
+            thrown_in = {OutcomeKind.REDEAL: "all-pass.redeal", OutcomeKind.DOUBLER: "all-pass.doubler"}
+            rule = thrown_in.get(self.outcome.kind, "play.clockwise-one-card") if self.outcome else ""
+            raise self._illegal(action, rule, "the hand is over")
         expected = _PHASE_KINDS[phase]
         if kind not in expected:
-            rule = _WRONG_PHASE_RULES.get((phase, kind), _PHASE_RULES[phase])
+            if self._leaster and kind in (ActionKind.PICK, ActionKind.PASS):
+                rule = "auction.pick-or-pass"  # nobody picked: every seat has had its one offer
+            else:
+                rule = _WRONG_PHASE_RULES.get((phase, kind), _PHASE_RULES[phase])
             raise self._illegal(action, rule, f"a {kind.value} is not possible in the {phase.value} phase")
         if action.seat != self._turn:
             raise self._illegal(action, self._turn_rule(), f"it is {seat_name(self._turn)}'s turn")

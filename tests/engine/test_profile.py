@@ -1,0 +1,81 @@
+"""The ten profiles of spec/variants.yaml as SPEC.md's profile section lists them.
+
+Rules: every rule with a variant axis (jack-order ... all-pass-dealer); each profile picks one
+option per axis, inheriting from its parent and changing the options SPEC.md names.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from reference_impl.profile import AXIS_FIELDS, Profile, profile_names
+
+# standard, typed from the first column of SPEC.md's profile table.
+STANDARD = {
+    "jack-order": "clubs-first",
+    "void-play": "free",
+    "defender-sweep": "shared",
+    "no-tricker": "tricks",
+    "double-on-the-bump": "off",
+    "all-pass": "leaster",
+    "leaster-blind": "last-trick",
+    "leaster-needs-trick": "yes",
+    "leaster-tie": "no-exchange",
+    "called-ten-rank": "normal",
+    "no-callable-suit": "under",
+    "bury-on-no-trick": "picker",
+    "call-timing": "bury-then-call",
+    "called-suit-lead": "any-time",
+    "doubler-stacking": "queue",
+    "all-pass-dealer": "passes-left",
+}
+TOURNAMENT = {"double-on-the-bump": "on"}
+DOUBLER = {"all-pass": "doubler"}
+# Each profile's changes ("Inherits X; changes ...") applied down its chain of parents.
+PROFILES = {
+    "standard": {},
+    "translated-article": {
+        "jack-order": "spades-first",
+        "void-play": "must-trump",
+        "defender-sweep": "partner-off-hook",
+        "called-suit-lead": "after-first-lead",
+    },
+    "tournament": TOURNAMENT,
+    "sheepshead-org": {**TOURNAMENT, "defender-sweep": "partner-off-hook"},
+    "wikipedia": {**TOURNAMENT, "bury-on-no-trick": "defenders", "called-ten-rank": "wins-suit"},
+    "doubler": DOUBLER,
+    "doubler-single": {**DOUBLER, "doubler-stacking": "single"},
+    "redeal": {"all-pass": "redeal", "all-pass-dealer": "same-dealer"},
+    "sheepsheadai": {"call-timing": "call-then-bury", "no-tricker": "points", "leaster-blind": "first-trick"},
+    "open-leaster": {
+        "leaster-blind": "nobody",
+        "leaster-needs-trick": "no",
+        "leaster-tie": "split",
+        "no-callable-suit": "alone",
+    },
+}
+
+
+def test_ten_profiles_in_spec_order() -> None:
+    """The 10 profiles of SPEC.md, standard first."""
+    assert profile_names() == list(PROFILES)
+
+
+def test_sixteen_axes() -> None:
+    """The 16 variant axes of SPEC.md."""
+    assert set(AXIS_FIELDS) == set(STANDARD)
+    assert len(AXIS_FIELDS) == 16
+
+
+@pytest.mark.parametrize("name", list(PROFILES))
+def test_profile_options(name: str) -> None:
+    """Each profile's option on every axis."""
+    assert Profile.named(name).options() == {**STANDARD, **PROFILES[name]}
+
+
+def test_overrides_change_only_the_named_axes() -> None:
+    """A profile with an override is its parent with that one axis changed."""
+    derived = Profile.named("standard").with_options({"void-play": "must-trump"})
+    assert derived.options() == {**STANDARD, "void-play": "must-trump"}
+    assert derived.option("void-play") == "must-trump"
+    assert Profile.named("standard").option("void-play") == "free"
