@@ -42,13 +42,11 @@ from reference_impl.cards import (
 from reference_impl.errors import IllegalActionError, InvalidActionError
 from reference_impl.profile import Profile
 from reference_impl.rules import (
-    EFFECTIVE_SUIT,
     FAIL_SUITS,
     SUIT_MASKS,
     SUIT_NAMES,
     TRUMP,
-    power_tables,
-    strength_table,
+    card_tables,
 )
 from reference_impl.scoring import (
     OutcomeKind,
@@ -301,10 +299,7 @@ class Hand:
         """Index of the trick in which the called card fell (0-5), once it has."""
         self._leaster = False
         # Per-hand card tables: the under card and a called ten change them (see _set_call).
-        self._strength = strength_table(profile.jack_order)
-        self._power = power_tables(self._strength, EFFECTIVE_SUIT)
-        self._suit_of = EFFECTIVE_SUIT
-        self._suit_masks = SUIT_MASKS
+        self._set_tables(None, None)
         self._called_suit = -1
         self._called_led_in = -1  # trick index of the called suit's first lead
         self._leader = self._turn
@@ -408,7 +403,13 @@ class Hand:
 
     @property
     def called_suit_led(self) -> bool:
+        """Whether the called suit has been led (in this trick or an earlier one)."""
         return self._called_led_in >= 0
+
+    @property
+    def called_suit_led_in(self) -> int | None:
+        """Index (0-5) of the trick in which the called suit was first led, if it has been."""
+        return None if self._called_led_in < 0 else self._called_led_in
 
     def position(self) -> str:
         """A canonical one-line text of the whole state (equal texts = equal states)."""
@@ -786,27 +787,15 @@ class Hand:
             bit = _BIT[card]
             self.partner = next(seat for seat in SEATS if self._hands[seat - 1] & bit)
             self._called_suit = card >> 3
-            if under is not None:  # call.under-card: it follows as the called suit and never wins
-                suit_of = list(EFFECTIVE_SUIT)
-                suit_of[under] = self._called_suit
-                self._suit_of = tuple(suit_of)
-                masks = list(SUIT_MASKS)
-                masks[EFFECTIVE_SUIT[under]] &= ~(1 << under)
-                masks[self._called_suit] |= 1 << under
-                self._suit_masks = tuple(masks)
-                self._set_strength(under, -1)
-            elif card & 7 == _TEN and self.profile.called_ten_rank == "wins-suit":
-                self._set_strength(card, 50)  # trick.called-ten-rank: above the suit's ace
+            self._set_tables(card, under)
         if self.profile.call_timing == "bury-then-call":
             self._start_play()
         else:
             self.phase = Phase.BURY
 
-    def _set_strength(self, card: int, value: int) -> None:
-        strength = list(self._strength)
-        strength[card] = value
-        self._strength = tuple(strength)
-        self._power = power_tables(self._strength, self._suit_of)
+    def _set_tables(self, called: int | None, under: int | None) -> None:
+        tables = card_tables(self.profile.jack_order, self.profile.called_ten_rank, called, under)
+        self._suit_of, self._suit_masks, self._strength, self._power = tables
 
     def _start_play(self) -> None:
         self.phase = Phase.PLAY

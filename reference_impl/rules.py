@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import functools
 
+from typing import NamedTuple
+
 from reference_impl.cards import Card, CardMask, mask_of
 
 __all__ = [
@@ -28,6 +30,8 @@ __all__ = [
     "SUIT_NAMES",
     "TRUMP",
     "TRUMP_MASK",
+    "CardTables",
+    "card_tables",
     "is_trump",
     "power_tables",
     "strength_table",
@@ -102,3 +106,37 @@ def power_tables(strength: tuple[int, ...], suit_of: tuple[int, ...]) -> tuple[t
         tuple(strength[c] if suit_of[c] in (lead, TRUMP) else -9 for c in range(32))
         for lead in range(5)
     )
+
+
+class CardTables(NamedTuple):
+    """The per-hand card tables: effective suit, cards per suit, strength, power to win."""
+
+    suit_of: tuple[int, ...]
+    suit_masks: tuple[CardMask, ...]
+    strength: tuple[int, ...]
+    power: tuple[tuple[int, ...], ...]
+
+
+@functools.cache
+def card_tables(
+    jack_order: str, called_ten_rank: str, called: int | None = None, under: int | None = None
+) -> CardTables:
+    """The card tables of a hand, after the call when there is one.
+
+    An under card follows as the called suit and never wins (``call.under-card``,
+    ``trick.under-never-wins``); a called ten under ``wins-suit`` beats its suit's ace
+    (``trick.called-ten-rank``). Cached: a handful of variants exist.
+    """
+    suit_of = list(EFFECTIVE_SUIT)
+    masks = list(SUIT_MASKS)
+    strength = list(strength_table(jack_order))
+    if called is not None and under is not None:
+        called_suit = called >> 3
+        suit_of[under] = called_suit
+        masks[EFFECTIVE_SUIT[under]] &= ~(1 << under)
+        masks[called_suit] |= 1 << under
+        strength[under] = -1
+    elif called is not None and called & 7 == 1 and called_ten_rank == "wins-suit":
+        strength[called] = 50  # above the ace (6), below every trump (101+)
+    suits, table = tuple(suit_of), tuple(strength)
+    return CardTables(suits, tuple(masks), table, power_tables(table, suits))

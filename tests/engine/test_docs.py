@@ -17,6 +17,7 @@ MODULES = [
     "reference_impl.cards",
     "reference_impl.hand",
     "reference_impl.profile",
+    "reference_impl.queries",
     "reference_impl.record",
     "reference_impl.rules",
     "reference_impl.scoring",

@@ -1,0 +1,63 @@
+"""The outcome of each test case, as data (what every report format is made from)."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+__all__ = ["CaseResult", "Status"]
+
+
+class Status(str, enum.Enum):
+    """How a test case ended."""
+
+    PASSED = "passed"
+    FAILED = "failed"
+    """The engine answered, and the answer contradicts the rules."""
+    UNSUPPORTED = "unsupported"
+    """The engine lacks a capability or variant option the case needs; not a failure."""
+    SKIPPED = "skipped"
+    """The case does not apply under the selected profile."""
+    ERROR = "error"
+    """The engine could not answer: it crashed, hung, or answered out of protocol."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class CaseResult:
+    """One test case run against one engine under one profile."""
+
+    case_id: str
+    """Stable id: ``features/play/follow_suit.feature::Scenario name[row]`` or ``fixtures/…yaml``."""
+    kind: str
+    """``scenario`` or ``fixture``."""
+    profile: str
+    rules: tuple[str, ...]
+    """The rule ids the case checks."""
+    status: Status
+    location: str = ""
+    """``file:line`` of the scenario or fixture (of the failing step or action when known)."""
+    message: str = ""
+    expected: str = ""
+    actual: str = ""
+    detail: str = ""
+    """Extra context: the engine's stderr, a traceback of a harness bug, the step text."""
+    duration: float = 0.0
+    areas: tuple[str, ...] = field(default=())
+    """The rule areas (prefixes of :attr:`rules`)."""
+
+    @property
+    def key(self) -> str:
+        """Identity across runs (baselines): the case id and the profile."""
+        return f"{self.case_id} @ {self.profile}"
+
+
+def areas_of(rules: Sequence[str]) -> tuple[str, ...]:
+    """The distinct areas of rule ids, in order of first appearance."""
+    seen: dict[str, None] = {}
+    for rule in rules:
+        seen.setdefault(rule.split(".", 1)[0], None)
+    return tuple(seen)
