@@ -469,40 +469,40 @@ class Hand:
         """
         seat = self._turn
         hand = self._hands[seat - 1]
+        trick = self._trick_cards
         called_suit = self._called_suit
-        pending = called_suit >= 0 and self._called_led_in < 0  # called suit not yet led
-        if not self._trick_cards:  # leading
-            if pending:
-                called_mask = self._suit_masks[called_suit]
-                if seat == self.partner:  # play.partner-leads-called-card
-                    return hand & ~(called_mask & ~(1 << self.called))  # type: ignore[operator]
-                if seat == self.picker and self.profile.called_suit_lead == "after-first-lead":
-                    rest = hand & ~called_mask  # play.picker-leads-called-suit
-                    return rest or hand
-            return hand
-        lead_suit = self._suit_of[self._trick_cards[0]]
-        follow = hand & self._suit_masks[lead_suit]
-        if follow:
-            if (
-                seat == self.partner
-                and lead_suit == called_suit
-                and self._called_led_in == len(self._tricks)
-            ):
-                return 1 << self.called  # type: ignore[operator]  # play.partner-plays-called-card
-            return follow
-        legal = hand
-        if self.profile.void_play == "must-trump" and lead_suit != TRUMP:
-            trumps = hand & self._suit_masks[TRUMP]
-            if trumps:
-                legal = trumps
-        if pending and len(self._tricks) < 5:
-            if seat == self.picker:
-                hold = hand & self._suit_masks[called_suit]
-                if hold & (hold - 1) == 0:  # the last card of the called suit: play.hold-card-kept
-                    legal &= ~hold
-            elif seat == self.partner:
-                legal &= ~(1 << self.called)  # type: ignore[operator]  # play.partner-keeps-called-card
-        return legal
+        if trick:
+            lead_suit = self._suit_of[trick[0]]
+            follow = hand & self._suit_masks[lead_suit]
+            if follow:
+                if (
+                    seat == self.partner
+                    and lead_suit == called_suit
+                    and self._called_led_in == len(self._tricks)
+                ):
+                    return 1 << self.called  # type: ignore[operator]  # play.partner-plays-called-card
+                return follow
+            legal = hand  # void in the led suit: play.void-in-led-suit
+            if self.profile.void_play == "must-trump" and lead_suit != TRUMP:
+                trumps = hand & self._suit_masks[TRUMP]
+                if trumps:
+                    legal = trumps
+            if called_suit >= 0 and self._called_led_in < 0 and len(self._tricks) < 5:
+                if seat == self.picker:
+                    hold = hand & self._suit_masks[called_suit]
+                    if hold & (hold - 1) == 0:  # the last card of the called suit: play.hold-card-kept
+                        legal &= ~hold
+                elif seat == self.partner:
+                    legal &= ~(1 << self.called)  # type: ignore[operator]  # play.partner-keeps-called-card
+            return legal
+        if called_suit >= 0 and self._called_led_in < 0:  # leading before the called suit's first lead
+            called_mask = self._suit_masks[called_suit]
+            if seat == self.partner:  # play.partner-leads-called-card
+                return hand & ~(called_mask & ~(1 << self.called))  # type: ignore[operator]
+            if seat == self.picker and self.profile.called_suit_lead == "after-first-lead":
+                rest = hand & ~called_mask  # play.picker-leads-called-suit
+                return rest or hand
+        return hand
 
     def _legal_burials(self) -> list[Action]:
         seat = self._turn
