@@ -631,7 +631,7 @@ class Hand:
                 rule = _WRONG_PHASE_RULES.get((phase, kind), _PHASE_RULES[phase])
             raise self._illegal(action, rule, f"a {kind.value} is not possible in the {phase.value} phase")
         if action.seat != self._turn:
-            raise self._illegal(action, self._turn_rule(), f"it is {seat_name(self._turn)}'s turn")
+            raise self._illegal(action, self._turn_rule(action.seat), f"it is {seat_name(self._turn)}'s turn")
         if phase is Phase.BURY:
             self._verify_bury(action)
         elif phase is Phase.CALL:
@@ -640,9 +640,10 @@ class Hand:
         elif phase is Phase.PLAY:
             self._verify_play(action)
 
-    def _turn_rule(self) -> str:
+    def _turn_rule(self, seat: int) -> str:
         if self.phase is Phase.AUCTION:
-            return "auction.order"
+            passed = (seat - self.dealer - 1) % 5 < self._passes  # seats offered the blind so far
+            return "auction.pick-or-pass" if passed else "auction.order"
         if self.phase is Phase.BURY:
             return "bury.two-cards"
         if self.phase is Phase.CALL:
@@ -674,8 +675,11 @@ class Hand:
             if card in callable_cards:
                 return
             rank, suit = card & 7, card >> 3
-            if suit not in FAIL_SUITS or rank not in (_ACE, _TEN):
-                raise self._illegal(action, "call.ace-of-held-fail-suit", f"{card} is not a fail ace (or ten)")
+            if rank not in (_ACE, _TEN):
+                raise self._illegal(action, "call.partner-or-alone", f"{card} is neither an ace nor a ten")
+            if suit not in FAIL_SUITS:
+                rule = "call.ace-of-held-fail-suit" if rank == _ACE else "call.ten-when-all-aces"
+                raise self._illegal(action, rule, f"{card} is a trump, not a card of a fail suit")
             if own >> card & 1:
                 raise self._illegal(action, "call.not-own-card", f"the picker holds or buried {card}")
             if rank == _TEN:
@@ -935,5 +939,4 @@ _WRONG_PHASE_RULES = {
     (Phase.BURY, ActionKind.CALL): "bury.before-call",
     (Phase.BURY, ActionKind.ALONE): "bury.before-call",
     (Phase.CALL, ActionKind.BURY): "bury.before-call",
-    (Phase.AUCTION, ActionKind.PLAY): "play.first-lead",
 }

@@ -68,8 +68,8 @@ def test_ace_of_diamonds_is_trump_and_cannot_be_called() -> None:
 
 
 def test_only_aces_and_tens_are_called() -> None:
-    """call.ace-of-held-fail-suit: a king is not a callable card."""
-    assert_rejected(after_bury(DEAL_C, "JD 7D"), "S1 call KC", "call.ace-of-held-fail-suit")
+    """call.partner-or-alone: the picker calls an ace, a ten or the under call; a king is none."""
+    assert_rejected(after_bury(DEAL_C, "JD 7D"), "S1 call KC", "call.partner-or-alone")
 
 
 def test_ace_of_a_suit_without_a_card_in_hand_cannot_be_called() -> None:

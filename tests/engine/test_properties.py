@@ -53,7 +53,7 @@ PLAY_RULES = {
     "play.picker-leads-called-suit",
 }
 TURN_RULES = {
-    Phase.AUCTION: {"auction.order"},
+    Phase.AUCTION: {"auction.order", "auction.pick-or-pass"},  # a seat that already passed: either
     Phase.BURY: {"bury.two-cards"},
     Phase.CALL: {"call.partner-or-alone"},
     Phase.PLAY: {"play.clockwise-one-card", "play.first-lead", "play.winner-leads"},

@@ -1,0 +1,1 @@
+"""Tests of the conformance harness itself (adapters, protocol, runner, reports)."""
