@@ -1,5 +1,7 @@
 """The Sheepshead conformance harness.
 
-For now it offers the ``sheepshead-conformance`` command line (:mod:`conformance.cli`)
-with ``spec check`` and ``spec render``.
+The ``sheepshead-conformance`` command line (:mod:`conformance.cli`) runs the suite against an
+engine and reports (``run``), compares engines (``matrix``), settles rule disputes on a hand
+record (``check``), browses the catalogue (``rules``, ``explain``) and checks the spec
+(``spec check``, ``spec render``). Engines are seen through :mod:`conformance.adapter`.
 """

@@ -1,8 +1,14 @@
 """The ``sheepshead-conformance`` command line.
 
-``spec check`` validates the spec data and prints every problem as
-``file:line: path: message``; ``spec render`` writes ``spec/SPEC.md``.
-Exit status: 0 on success, 1 when problems were found, 2 on a usage error.
+- ``run``: run the suite against an engine and report (:mod:`conformance.run_cli`);
+- ``matrix``: compare engines rule by rule (:mod:`conformance.matrix_cli`);
+- ``check HAND.yaml``: replay a record and narrate each ruling (:mod:`conformance.check_cli`);
+- ``rules`` and ``explain RULE-ID``: browse the catalogue (:mod:`conformance.catalogue_cli`);
+- ``spec check`` validates the spec data and prints every problem as
+  ``file:line: path: message``; ``spec render`` writes ``spec/SPEC.md``.
+
+Exit status: 0 on success, 1 when failures or problems were found, 2 on a usage or
+configuration error (one line on stderr, never a traceback).
 """
 
 from __future__ import annotations
@@ -27,13 +33,12 @@ from sheepshead_spec import (
 from sheepshead_spec.validation import check_rendered
 from sheepshead_spec.yamldoc import display_path
 
-__all__ = ["main"]
+from conformance import catalogue_cli, check_cli, matrix_cli, run_cli
+from conformance.cli_support import EXIT_USAGE, Environment, UsageError
 
-EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
+__all__ = ["Environment", "UsageError", "main"]
 
-
-class UsageError(Exception):
-    """The command line cannot be carried out as given (exit status 2)."""
+EXIT_OK, EXIT_PROBLEMS = 0, 1
 
 
 def _spec_dir(option: str | None) -> Path:
@@ -75,7 +80,7 @@ def _summary(report: CheckReport) -> str:
     return "; ".join(parts)
 
 
-def _check(args: argparse.Namespace) -> int:
+def _check(args: argparse.Namespace, env: Environment) -> int:
     folder = _spec_dir(args.spec_dir)
     report = check_spec(folder, seeds=_seeds(args.seeds))
     if report.seeds.path is None and not report.seeds.explicit:
@@ -87,7 +92,7 @@ def _check(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _render(args: argparse.Namespace) -> int:
+def _render(args: argparse.Namespace, env: Environment) -> int:
     folder = _spec_dir(args.spec_dir)
     if args.output == "-" and args.check:
         raise UsageError("--check needs a file to compare, not --output -")
@@ -131,6 +136,10 @@ def _parser() -> argparse.ArgumentParser:
         description="The Sheepshead conformance suite.",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    run_cli.add_parser(commands)
+    matrix_cli.add_parser(commands)
+    check_cli.add_parser(commands)
+    catalogue_cli.add_parsers(commands)
     spec = commands.add_parser("spec", help="check or render the rules spec")
     spec_commands = spec.add_subparsers(dest="spec_command", metavar="SUBCOMMAND", required=True)
     spec_dir_help = (
@@ -171,18 +180,25 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, *, env: Environment | None = None) -> int:
     """Run the command line.
 
     :param argv: the arguments after the program name (default: ``sys.argv[1:]``).
-    :return: the exit status: 0 success, 1 problems found, 2 usage error.
+    :param env: the suite runner, engine loader and streams (default: the real ones).
+    :return: the exit status: 0 success, 1 failures or problems found, 2 usage error.
+    :raises SystemExit: for ``--help`` and argument syntax errors (status 2), as argparse does.
     """
+    env = env if env is not None else Environment()
     parser = _parser()
     args = parser.parse_args(argv)
     try:
-        status: int = args.handler(args)
+        status: int = args.handler(args, env)
     except UsageError as error:
-        parser.exit(EXIT_USAGE, f"{parser.prog}: error: {error}\n")
+        env.err.write(f"{parser.prog}: error: {error}\n")
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        env.err.write(f"{parser.prog}: interrupted\n")
+        return 130
     return status
 
 

@@ -61,6 +61,7 @@ __all__ = [
     "decode_hello",
     "decode_reply",
     "encode_request",
+    "withhold_dealt_cards",
     "hello_message",
     "kind_of",
     "shutdown_message",
@@ -168,6 +169,17 @@ def _deal(deal: Deal) -> dict[str, Any]:
         "blind": list(deal.blind),
         "deck": None if deal.deck is None else list(deal.deck),
     }
+
+
+def withhold_dealt_cards(message: dict[str, Any]) -> dict[str, Any]:
+    """For an engine with capability ``deal-from-deck``: null the ``hands`` and ``blind`` of
+    every deal that gives a ``deck``, so that the engine must deal the pack itself."""
+    deals = [message.get("deal")] + [hand.get("deal") for hand in message.get("hands") or [] if isinstance(hand, dict)]
+    for deal in deals:
+        if isinstance(deal, dict) and deal.get("deck") is not None:
+            deal["hands"] = None
+            deal["blind"] = None
+    return message
 
 
 def _body(request: Request) -> dict[str, Any]:

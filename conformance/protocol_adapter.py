@@ -14,6 +14,7 @@ from abc import ABC, abstractmethod
 from typing import Any
 
 from conformance.adapter import (
+    Capability,
     CallableCardsRequest,
     CallableCardsResponse,
     CardPointsRequest,
@@ -28,7 +29,7 @@ from conformance.adapter import (
     TrickWinnerRequest,
     Unsupported,
 )
-from conformance.protocol import Request, capability_of, decode_reply, encode_request, kind_of
+from conformance.protocol import Request, capability_of, decode_reply, encode_request, kind_of, withhold_dealt_cards
 
 __all__ = ["ProtocolAdapter"]
 
@@ -67,6 +68,8 @@ class ProtocolAdapter(ABC):
             raise Unsupported(f"the engine does not declare capability {capability.value!r}")
         request_id = next(self._request_ids)
         message = encode_request(request_id, request, validate=self.validate)
+        if Capability.DEAL_FROM_DECK in self.info().capabilities:
+            message = withhold_dealt_cards(message)
         reply = self._exchange(request_id, kind, message)
         return decode_reply(request_id, kind, reply, validate=self._validate_replies)
 

@@ -1,0 +1,211 @@
+"""``sheepshead-conformance check HAND.yaml``: settle a rule dispute with an engine.
+
+Validates the hand or session record (every problem as ``file:line: path: message``), replays
+it through the engine (default: the reference engine), narrates each ruling with the rule id
+behind it, stops at the first illegal action naming the rule and its ``file:line``, and compares
+the result with the record's expectations. With ``--profile all`` it also shows side by side how
+every profile rules the record and which variant axis causes each difference.
+
+Exit status: 0 the engine agrees with every expectation of the record and accepts every action
+it does not declare illegal; 1 it disagrees, rejects an action the record does not expect to be
+illegal, or fails; 2 the record is invalid, or a usage or configuration error.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from pathlib import Path
+
+from sheepshead_spec import Spec
+
+from conformance.adapter import Adapter, AdapterError, EngineInfo
+from conformance.check import ProfileRow, Replay, compare_profiles, findings, replay_record
+from conformance.check_expect import Finding, describe
+from conformance.check_narrate import Narration, narrate_hand
+from conformance.cli_support import (
+    EXIT_FAILED,
+    EXIT_OK,
+    EXIT_USAGE,
+    Environment,
+    UsageError,
+    select_profiles,
+    spec_or_usage_error,
+)
+from conformance.record_plan import LoadedRecord, RecordProblems, configuration, load_record
+
+__all__ = ["add_parser", "check"]
+
+
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register ``check``."""
+    parser = commands.add_parser(
+        "check",
+        help="replay a hand record and narrate each ruling with its rule id",
+        description="Validate a hand or session record, replay it through an engine, narrate"
+        " every ruling with the rule behind it, stop at the first illegal action, and compare"
+        " with the record's expectations. Exit status: 0 the engine agrees with the record,"
+        " 1 it does not, 2 invalid record or usage error.",
+    )
+    parser.add_argument("record", metavar="HAND.yaml", help="a hand or session record")
+    parser.add_argument(
+        "--profile",
+        metavar="P",
+        help="replay under profile P instead of the record's own (its variants still apply);"
+        " all: also compare every profile side by side",
+    )
+    parser.add_argument(
+        "--engine", default="reference", metavar="E", help="the engine that rules (default: reference)"
+    )
+    parser.set_defaults(handler=check)
+
+
+def _narrate(record: LoadedRecord, replay: Replay, spec: Spec) -> Narration:
+    statements = {r.id: r.statement for r in spec.rules}
+    narration = Narration()
+    sessions = record.is_session
+    for index, (plan, response) in enumerate(zip(replay.plans, replay.hands)):
+        if sessions:
+            _, prefix = record.bodies[index]
+            narration.say("")
+            narration.say(f"== Hand {index + 1} of {len(replay.plans)} ({record.where(prefix)})")
+            if index > 0:
+                previous = replay.plans[index - 1].deal.dealer
+                narration.say(f"{plan.deal.dealer} deals after {previous}", "session.deal-rotates-left")
+        narrate_hand(plan, response, replay.options, file=record.file, statements=statements,
+                     narration=narration)  # fmt: skip
+    session = replay.session
+    if session is not None:
+        if session.rejected_hand is not None:
+            rule = session.rule or "no rule named"
+            statement = statements.get(session.rule or "", "")
+            where = record.where(("hands", session.rejected_hand, "dealer"))
+            narration.say(f"ILLEGAL: hand {session.rejected_hand + 1} ({where}) is refused as a whole: {rule}"
+                          + (f": {statement}" if statement else ""))  # fmt: skip
+            if session.rule:
+                narration.cited.setdefault(session.rule, None)
+        narration.say("")
+        narration.say(f"Session totals: {', '.join(f'{s} {v:+d}' for s, v in sorted(session.totals.items()))}",
+                      "session.cumulative-scores")  # fmt: skip
+    return narration
+
+
+def _table(rows: Sequence[Sequence[str]]) -> list[str]:
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return ["  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in rows]
+
+
+def _record_column(row: ProfileRow) -> str:
+    if row.not_applicable is not None:
+        return "n/a"
+    if row.replay.problem is not None:
+        return "-"
+    differing = sum(1 for f in row.findings if not f.agrees)
+    if differing:
+        return f"{differing} differ"
+    if row.unexpected_rejection:
+        return "illegal action"
+    return "agrees" if row.findings else "no expectations"
+
+
+def _comparison(rows: list[ProfileRow]) -> list[str]:
+    table = [["profile", "tricks won", "outcome", "scores", "record", "differs from standard by"]]
+    for row in rows:
+        replay = row.replay
+        cause = row.cause if row.differs else ("-" if replay.profile == "standard" else "same as standard")
+        if row.differs and not row.cause:
+            cause = "cannot tell (no result under one of them)"
+        table.append([replay.profile, replay.tricks_won(), replay.outcome(), replay.scores(),
+                      _record_column(row), cause])  # fmt: skip
+    notes = ["Across profiles (the record's variants apply on top of each; record: its expectations,"
+             " n/a where the record is not written for that profile):"]  # fmt: skip
+    return [*notes, *_table(table)]
+
+
+def _expectations(found: list[Finding], unexpected: bool, profile: str) -> tuple[list[str], bool]:
+    lines = [f"Expectations of the record under {profile}:"]
+    lines += [f"  {describe(f)}" for f in found] or ["  (the record states none for this profile)"]
+    differing = sum(1 for f in found if not f.agrees)
+    if differing:
+        verdict = f"Verdict: the engine disagrees with {differing} of {len(found)} expectations of the record."
+    elif unexpected:
+        verdict = "Verdict: the record does not hold: an action it does not declare illegal is illegal."
+    elif len(found) == 1:
+        verdict = "Verdict: the engine agrees with the one expectation of the record."
+    elif found:
+        verdict = f"Verdict: the engine agrees with all {len(found)} expectations of the record."
+    else:
+        verdict = "Verdict: every action is legal (the record states no expectations)."
+    return [*lines, "", verdict], not differing and not unexpected
+
+
+def _load(args: argparse.Namespace, spec: Spec, env: Environment) -> LoadedRecord | None:
+    path = Path(args.record)
+    if not path.is_file():
+        raise UsageError(f"{args.record}: no such file")
+    try:
+        return load_record(path, spec)
+    except RecordProblems as error:
+        for problem in error.problems:
+            env.err.write(f"{problem}\n")
+        count = len(error.problems)
+        env.err.write(f"{args.record}: not a valid record ({count} problem{'s' if count != 1 else ''})\n")
+        return None
+
+
+def _engine(env: Environment, text: str) -> tuple[Adapter, EngineInfo]:
+    adapter = env.engine(text)
+    try:
+        return adapter, adapter.info()
+    except AdapterError as error:
+        adapter.close()
+        raise UsageError(f"engine {text!r} failed its handshake ({error.kind}): {error}") from None
+
+
+def check(args: argparse.Namespace, env: Environment) -> int:
+    """Carry out ``check``.
+
+    :return: the exit status.
+    :raises UsageError: the command line cannot be carried out.
+    """
+    spec = spec_or_usage_error()
+    compare_all = args.profile == "all"
+    if args.profile is not None and not compare_all:
+        select_profiles(spec, [args.profile], [])
+    record = _load(args, spec, env)
+    if record is None:
+        return EXIT_USAGE
+    adapter, info = _engine(env, args.engine)
+    try:
+        profile = args.profile if args.profile and not compare_all else record.profile
+        replay = replay_record(adapter, info, record, profile, configuration(record, spec, profile))
+        if replay.problem is not None and replay.problem.startswith(("unsupported", "the engine lacks")):
+            raise UsageError(f"engine {info.name} cannot replay {args.record}: {replay.problem}")
+        rows = compare_profiles(adapter, info, record, spec, [p.id for p in spec.profiles]) if compare_all else []
+    finally:
+        adapter.close()
+    out = env.out
+    title = record.data.get("id") or Path(record.file).stem
+    out.write(f"check {record.file}: {title}\n")
+    if record.data.get("description"):
+        out.write(f"  {record.data['description']}\n")
+    out.write(f"engine: {info.name} {info.version} · profile: {profile}\n\n")
+    if replay.problem is not None:
+        out.write(f"The engine gave no ruling: {replay.problem}\n")
+        return EXIT_FAILED
+    narration = _narrate(record, replay, spec)
+    out.write("\n".join(narration.lines).strip("\n") + "\n\n")
+    found, unexpected = findings(record, replay)
+    lines, ok = _expectations(found, unexpected, profile)
+    titles = {r.id: r.title for r in spec.rules}
+    cited = [f"  {rule}: {titles.get(rule, '(no such rule in the spec)')}" for rule in narration.cited]
+    if compare_all:
+        out.write("\n".join(_comparison(rows)) + "\n\n")
+        ok = ok and all(all(f.agrees for f in row.findings) for row in rows)
+    out.write("\n".join(["Rules cited:", *cited]) + "\n\n")
+    out.write("\n".join(lines) + "\n")
+    if compare_all:
+        bad = [row.replay.profile for row in rows if not all(f.agrees for f in row.findings)]
+        if bad:
+            out.write(f"The engine disagrees with the record under: {', '.join(bad)}.\n")
+    return EXIT_OK if ok else EXIT_FAILED

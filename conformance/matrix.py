@@ -1,0 +1,203 @@
+"""The engine matrix: per rule and engine, how the engine fares and what its differences mean.
+
+Each engine is run under *every* profile. For the selected profiles, a cell counts the cases of
+one rule by status. For each selected profile P under which the engine fails a rule, the matrix
+looks for another profile Q under which the engine passes that rule (at least one case passed,
+none failed or erred): then the engine **implements a variant**, named by the axes on which Q
+differs from P; otherwise it is **wrong under every profile**. Among several such Q it prefers,
+in order: one under which P's failing cases themselves ran and passed; one differing from P on
+an axis of the rule (then only those axes are named); the one differing on fewest axes.
+
+>>> from conformance.results import CaseResult, Status
+>>> from sheepshead_spec import load_spec
+>>> spec = load_spec()
+>>> rule = "ranking.trump-order"
+>>> results = [
+...     CaseResult("jacks-clubs-first", "scenario", "standard", (rule,), Status.FAILED),
+...     CaseResult("jacks-clubs-first", "scenario", "translated-article", (rule,), Status.SKIPPED),
+...     CaseResult("jacks-spades-first", "scenario", "translated-article", (rule,), Status.PASSED),
+... ]
+>>> cell = classify(spec, results, rule, ["standard"])
+>>> cell.differences[0].describe()
+'implements variant jack-order=spades-first (passes as under translated-article)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from sheepshead_spec import Spec
+
+from conformance.results import CaseResult, Status
+from conformance.summary import Counts, count
+
+__all__ = ["Cell", "Difference", "EngineRun", "Matrix", "build_matrix", "classify"]
+
+
+@dataclass(frozen=True)
+class Difference:
+    """Where an engine departs from the spec's answer for one rule under one profile."""
+
+    profile: str
+    """The profile P under which the engine fails the rule."""
+    failing: tuple[str, ...]
+    """The failing (or erred) case ids under P."""
+    like: str | None = None
+    """A profile Q under which the engine passes the rule (``None``: wrong under every profile)."""
+    variants: tuple[tuple[str, str], ...] = ()
+    """``(axis, option)`` choices of Q that differ from P."""
+
+    @property
+    def is_variant(self) -> bool:
+        """Whether the difference matches another profile's option."""
+        return self.like is not None
+
+    def describe(self) -> str:
+        """``implements variant axis=option (passes as under Q)`` or ``wrong under every profile``."""
+        if self.like is None:
+            return "wrong under every profile"
+        choice = ", ".join(f"{axis}={option}" for axis, option in self.variants)
+        return f"implements variant {choice} (passes as under {self.like})"
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One engine and one rule, over the selected profiles."""
+
+    counts: Counts
+    differences: tuple[Difference, ...] = ()
+
+    @property
+    def verdict(self) -> str:
+        """``none`` (no case), ``pass``, ``unsupported``, ``error``, ``variant`` or ``wrong``."""
+        c = self.counts
+        if c.total == 0 or c.total == c[Status.SKIPPED]:
+            return "none"
+        if any(not d.is_variant for d in self.differences):
+            return "wrong"
+        if self.differences:
+            return "variant"
+        if c[Status.ERROR]:
+            return "error"
+        if c[Status.PASSED] == 0 and c[Status.UNSUPPORTED]:
+            return "unsupported"
+        return "pass"
+
+
+@dataclass(frozen=True)
+class EngineRun:
+    """One engine's results under every profile."""
+
+    selection: str
+    name: str
+    version: str
+    results: tuple[CaseResult, ...]
+
+    @property
+    def label(self) -> str:
+        """``name version``."""
+        return f"{self.name} {self.version}".strip()
+
+
+@dataclass(frozen=True)
+class Matrix:
+    """Rules × engines."""
+
+    engines: tuple[EngineRun, ...]
+    profiles: tuple[str, ...]
+    """The selected profiles the counts are over."""
+    rules: tuple[str, ...]
+    """Rules with at least one case, in the spec's order."""
+    cells: Mapping[tuple[int, str], Cell]
+    """``(engine index, rule id)`` -> cell."""
+    uncovered: tuple[str, ...]
+    """Rules of the selection with no case in any engine's run."""
+
+    def cell(self, engine: int, rule: str) -> Cell:
+        """The cell of an engine and a rule."""
+        return self.cells.get((engine, rule), Cell(Counts()))
+
+
+def _passes(results: Sequence[CaseResult]) -> bool:
+    statuses = {r.status for r in results}
+    return Status.PASSED in statuses and not statuses & {Status.FAILED, Status.ERROR}
+
+
+def classify(
+    spec: Spec, results: Sequence[CaseResult], rule: str, selected: Sequence[str]
+) -> Cell:
+    """The cell of one engine and one rule.
+
+    :param spec: the catalogue (profiles and the rule's axes).
+    :param results: the engine's results under every profile.
+    :param rule: the rule id.
+    :param selected: the profiles to count and to classify.
+    :return: counts over ``selected`` and one :class:`Difference` per profile with failures.
+    """
+    mine = [r for r in results if rule in r.rules]
+    by_profile: dict[str, list[CaseResult]] = {}
+    for result in mine:
+        by_profile.setdefault(result.profile, []).append(result)
+    rule_axes = set(spec.rule(rule).axes) if rule in {r.id for r in spec.rules} else set()
+    order = [p.id for p in spec.profiles]
+    options = {p: spec.profile_options(p) for p in order}
+    differences = []
+    for profile in selected:
+        failing = tuple(sorted({r.case_id for r in by_profile.get(profile, []) if r.status is Status.FAILED}))
+        if not failing:
+            continue
+        ranked = []
+        for other in order:
+            if other == profile or not _passes(by_profile.get(other, [])):
+                continue
+            passed = {r.case_id for r in by_profile[other] if r.status is Status.PASSED}
+            evidence = 0 if passed.issuperset(failing) else 1
+            differ = [a for a in options[other] if options[other][a] != options[profile].get(a)]
+            relevant = [a for a in differ if a in rule_axes]
+            shown = relevant or differ
+            rank = (evidence, 0 if relevant else 1, len(differ), order.index(other))
+            ranked.append((rank, other, shown))
+        if ranked:
+            _, like, axes = min(ranked)
+            variants = tuple((a, options[like][a]) for a in axes)
+            differences.append(Difference(profile, failing, like, variants))
+        else:
+            differences.append(Difference(profile, failing))
+    counted = [r for r in mine if r.profile in selected]
+    return Cell(count(counted), tuple(differences))
+
+
+def build_matrix(
+    spec: Spec,
+    engines: Sequence[EngineRun],
+    selected: Sequence[str],
+    rule_ids: Sequence[str] | None = None,
+) -> Matrix:
+    """Classify every rule for every engine.
+
+    :param spec: the catalogue.
+    :param engines: each engine's results under every profile.
+    :param selected: the profiles to report on.
+    :param rule_ids: the rules of the selection (default: every rule): only these get a row, and
+        those without a case are listed as uncovered.
+    """
+    cells: dict[tuple[int, str], Cell] = {}
+    seen: set[str] = set()
+    wanted = list(rule_ids) if rule_ids is not None else [r.id for r in spec.rules]
+    for index, engine in enumerate(engines):
+        rules = {rule for r in engine.results for rule in r.rules}
+        if rule_ids is not None:  # a case selected for one rule may check others too: leave those out
+            rules &= set(rule_ids)
+        seen |= rules
+        for rule in rules:
+            cells[(index, rule)] = classify(spec, engine.results, rule, selected)
+    ordered = [r.id for r in spec.rules if r.id in seen]
+    ordered += sorted(seen - set(ordered))
+    covered = [
+        rule
+        for rule in ordered
+        if any(cells[(i, rule)].verdict != "none" for i in range(len(engines)) if (i, rule) in cells)
+    ]
+    uncovered = tuple(rule for rule in wanted if rule not in covered)
+    return Matrix(tuple(engines), tuple(selected), tuple(covered), cells, uncovered)

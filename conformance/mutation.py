@@ -1,0 +1,87 @@
+"""The mutation gate: run the suite against every mutant engine and report which survive.
+
+A mutant is *detected* ("killed") when at least one case fails or errors against it; a mutant
+that passes everything *survives*, which means the suite cannot tell that mistake from the
+rules. ``sheepshead-conformance mutants`` prints the mutation score per rule area and exits 1
+when any mutant survives, so that users who add house-rule scenarios can measure them too.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from conformance.mutants import MUTANTS, Mutant
+from conformance.results import CaseResult, Status
+
+__all__ = ["MutantResult", "format_mutation_report", "run_mutants"]
+
+Runner = Callable[..., list[CaseResult]]
+
+
+@dataclass(frozen=True)
+class MutantResult:
+    """How the suite fared against one mutant."""
+
+    mutant: Mutant
+    cases: int
+    killed_by: tuple[CaseResult, ...]
+    """The cases that failed or errored against the mutant (empty: it survived)."""
+
+    @property
+    def detected(self) -> bool:
+        return bool(self.killed_by)
+
+
+def run_mutants(
+    profiles: Sequence[str] = ("all",),
+    mutant_globs: Sequence[str] = (),
+    *,
+    runner: Runner | None = None,
+    progress: Callable[[int, int, MutantResult], None] | None = None,
+) -> list[MutantResult]:
+    """Run the whole suite against each selected mutant (in-process; each mutant's mistake is
+    patched in only while it answers a request).
+
+    :param profiles: the profiles to run every case under (default: all of them).
+    :param mutant_globs: keep only mutants whose id matches one of these patterns.
+    :param runner: ``run_suite``-compatible function (for tests); default
+        :func:`conformance.runner.run_suite`.
+    """
+    if runner is None:
+        from conformance.runner import run_suite
+
+        runner = run_suite
+    selected = [m for m in MUTANTS.values()
+                if not mutant_globs or any(fnmatch.fnmatchcase(m.id, g) for g in mutant_globs)]  # fmt: skip
+    results = []
+    for index, mutant in enumerate(selected, start=1):
+        cases = runner(mutant.adapter(), list(profiles))
+        killers = tuple(c for c in cases if c.status in (Status.FAILED, Status.ERROR))
+        result = MutantResult(mutant, len(cases), killers)
+        results.append(result)
+        if progress is not None:
+            progress(index, len(selected), result)
+    return results
+
+
+def format_mutation_report(results: Sequence[MutantResult]) -> str:
+    """The mutation score per rule area, then each mutant with a case that detects it."""
+    lines = ["mutation score per rule area:"]
+    areas: dict[str, list[MutantResult]] = {}
+    for result in results:
+        areas.setdefault(result.mutant.area, []).append(result)
+    for area, group in areas.items():
+        killed = sum(r.detected for r in group)
+        lines.append(f"  {area:<10} {killed}/{len(group)} detected")
+    total = sum(r.detected for r in results)
+    lines.append(f"  {'all':<10} {total}/{len(results)} detected")
+    lines.append("")
+    for result in results:
+        if result.detected:
+            first = result.killed_by[0]
+            lines.append(f"detected  {result.mutant.id}: {len(result.killed_by)} case(s), e.g. {first.case_id} @ {first.profile}")
+        else:
+            lines.append(f"SURVIVED  {result.mutant.id}: {result.mutant.description} (no case of {result.cases} fails)")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,282 @@
+"""Run the conformance suite in-process and return one :class:`~conformance.results.CaseResult` per case.
+
+:func:`run_suite` is what ``sheepshead-conformance run`` (and ``matrix``) call: it runs
+``pytest.main`` on the suite modules (:mod:`conformance.suite`) with the plugin
+(:mod:`conformance.plugin`) and a collector plugin that turns each test report into a
+:class:`~conformance.results.CaseResult`, reporting progress as cases finish.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from importlib.metadata import entry_points
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sheepshead_spec import SpecError, load_spec
+
+from conformance.adapter import Adapter, AdapterError, EngineInfo
+from conformance.engines import load_engine
+from conformance.plugin import PROPERTY, SUITE_DIR, UNSUPPORTED_PREFIX
+from conformance.results import CaseResult, Status, areas_of
+
+__all__ = ["Progress", "UsageError", "run_suite"]
+
+Progress = Callable[[int, int, CaseResult], None]
+"""``progress(done, total, result)``: called once per case as soon as it has finished."""
+
+
+class UsageError(Exception):
+    """The run cannot be carried out as asked: an unknown profile or area, or a suite that does not
+    collect (an invalid feature or fixture; the message lists each ``file:line`` problem)."""
+
+
+class _BrokenEngine:
+    """Stands for an engine that failed to start: every case then reports the engine error."""
+
+    def __init__(self, error: AdapterError) -> None:
+        self.error = error
+
+    def info(self) -> EngineInfo:
+        raise self.error
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class _EngineProvider:
+    """A pytest plugin object handing the runner's adapter to :mod:`conformance.plugin`."""
+
+    def __init__(self, adapter: Any) -> None:
+        self.sheepshead_adapter = adapter
+
+
+@dataclass
+class _Case:
+    reports: list[pytest.TestReport] = field(default_factory=list)
+
+
+def _properties(report: pytest.TestReport) -> dict[str, str]:
+    return {str(name): str(value) for name, value in report.user_properties}
+
+
+def _skip_reason(report: pytest.TestReport) -> str:
+    longrepr = report.longrepr
+    if isinstance(longrepr, tuple) and len(longrepr) == 3:
+        return str(longrepr[2]).removeprefix("Skipped: ")
+    return str(longrepr or "")
+
+
+def _crash_message(report: pytest.TestReport) -> str:
+    crash = getattr(report.longrepr, "reprcrash", None)
+    if crash is not None:
+        return str(crash.message)
+    text = report.longreprtext.strip()
+    return text.splitlines()[-1] if text else "failed"
+
+
+def case_result(reports: Sequence[pytest.TestReport]) -> CaseResult | None:
+    """The result of one test item from its setup/call/teardown reports (``None``: not a suite case).
+
+    :param reports: the item's reports, the teardown report last.
+    """
+    props = _properties(reports[-1])
+    if PROPERTY.CASE not in props:
+        return None
+    rules = tuple(props.get(PROPERTY.RULES, "").split())
+    failed = [r for r in reports if r.failed]
+    skipped = [r for r in reports if r.skipped]
+    expected = actual = detail = message = ""
+    location = props.get(PROPERTY.FAILED_AT) or props.get(PROPERTY.LOCATION, "")
+    if failed:
+        report = failed[0]
+        if props.get(PROPERTY.STATUS) == "error":
+            status = Status.ERROR
+            message = props.get(PROPERTY.MESSAGE) or _crash_message(report)
+            detail = props.get(PROPERTY.DETAIL, "")
+        else:
+            status = Status.FAILED if report.when == "call" or PROPERTY.EXPECTED in props else Status.ERROR
+            message = props.get(PROPERTY.MESSAGE) or _crash_message(report)
+            expected = props.get(PROPERTY.EXPECTED, "")
+            actual = props.get(PROPERTY.ACTUAL, "")
+            if PROPERTY.EXPECTED not in props:  # not a rule finding: keep the traceback for the report
+                detail = report.longreprtext
+    elif skipped:
+        message = _skip_reason(skipped[0])
+        status = Status.UNSUPPORTED if message.startswith(UNSUPPORTED_PREFIX) else Status.SKIPPED
+    else:
+        status = Status.PASSED
+    return CaseResult(
+        case_id=props[PROPERTY.CASE],
+        kind=props.get(PROPERTY.KIND, "scenario"),
+        profile=props.get(PROPERTY.PROFILE, ""),
+        rules=rules,
+        status=status,
+        location=location,
+        message=message,
+        expected=expected,
+        actual=actual,
+        detail=detail,
+        duration=sum(r.duration for r in reports),
+        areas=areas_of(rules),
+    )
+
+
+class _Collector:
+    """A pytest plugin object turning reports into :class:`CaseResult` values."""
+
+    def __init__(self, progress: Progress | None) -> None:
+        self.progress = progress
+        self.results: list[CaseResult] = []
+        self.collect_errors: list[str] = []
+        self.total = 0
+        self._open: dict[str, _Case] = {}
+
+    def pytest_collectreport(self, report: pytest.CollectReport) -> None:
+        if report.failed:
+            self.collect_errors.append(report.longreprtext.strip() or f"{report.nodeid}: collection failed")
+
+    def pytest_collection_finish(self, session: pytest.Session) -> None:
+        self.total = len(session.items)
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        case = self._open.setdefault(report.nodeid, _Case())
+        case.reports.append(report)
+        if report.when != "teardown":
+            return
+        del self._open[report.nodeid]
+        result = case_result(case.reports)
+        if result is None:
+            return
+        self.results.append(result)
+        if self.progress is not None:
+            self.progress(len(self.results), self.total, result)
+
+
+def _plugin_args() -> list[str]:
+    """``-p`` options so that pytest-bdd and the plugin load whether or not autoloading is on and
+    whether or not the package is installed with its entry point."""
+    installed = {ep.name for ep in entry_points(group="pytest11")}
+    autoload = not os.environ.get("PYTEST_DISABLE_PLUGIN_AUTOLOAD")
+    args: list[str] = []
+    if not autoload:
+        args += ["-p", "pytest-bdd" if "pytest-bdd" in installed else "pytest_bdd.plugin"]
+    if "sheepshead" in installed:
+        if not autoload:
+            args += ["-p", "sheepshead"]
+    else:
+        args += ["-p", "conformance.plugin"]
+    return args
+
+
+def _check_selection(profiles: Sequence[str], areas: Sequence[str]) -> None:
+    try:
+        spec = load_spec()
+    except SpecError as error:
+        raise UsageError(f"the spec does not load: {error}") from None
+    known = [profile.id for profile in spec.profiles]
+    for name in profiles:
+        if name != "all" and name not in known:
+            raise UsageError(f"unknown profile {name!r}; profiles: all, {', '.join(known)}")
+    known_areas = [area.id for area in spec.areas]
+    for area in areas:
+        if area not in known_areas:
+            raise UsageError(f"unknown area {area!r}; areas: {', '.join(known_areas)}")
+
+
+def run_suite(
+    engine: str | Adapter,
+    profiles: list[str],
+    rule_globs: Sequence[str] = (),
+    areas: Sequence[str] = (),
+    *,
+    progress: Progress | None = None,
+    extra_args: Sequence[str] = (),
+    quiet: bool = True,
+) -> list[CaseResult]:
+    """Run the conformance suite against one engine and return every case's result.
+
+    The suite is every scenario of :mod:`sheepshead_features` and every record of
+    :mod:`sheepshead_fixtures`, each run once per profile. ``pytest.main`` runs in this process
+    with ``-p no:cacheprovider -p no:hypothesispytest``, the suite's own ``pytest.ini`` (so the
+    configuration of the project it is called from does not apply) and the plugin's options.
+
+    :param engine: ``reference``, ``python:MODULE:ATTR`` or ``cmd:COMMAND ARGS…``
+        (:func:`conformance.engines.load_engine`), or an adapter object the caller made (it is
+        then used as it is and not closed: the caller owns it).
+    :param profiles: profile ids, or ``["all"]``; each case runs once per profile, in the spec's
+        profile order.
+    :param rule_globs: keep only cases checking a rule id matching one of these
+        :func:`fnmatch.fnmatchcase` patterns (``play.*``); empty: every case.
+    :param areas: keep only cases checking a rule of one of these areas; empty: every case.
+    :param progress: ``progress(done, total, result)``, called in the main thread as each case
+        finishes (``total`` counts the selected cases, skipped ones included).
+    :param extra_args: further pytest arguments (e.g. ``["-x"]`` or ``["--junitxml", "out.xml"]``).
+    :param quiet: suppress pytest's terminal output (``-p no:terminal``); otherwise run with ``-q``.
+    :return: one result per selected case and profile, in run order: passed, failed (with
+        ``expected``, ``actual`` and the ``file:line`` of the failing step, expectation or
+        action in ``location``), unsupported (the engine lacks a capability or an option of the
+        profile), skipped (the case does not apply under the profile), or error (the engine
+        crashed, hung or answered out of protocol; ``detail`` carries e.g. its stderr). An engine
+        that fails its handshake makes every case an error.
+    :raises conformance.engines.EngineSelectionError: if ``engine`` names no usable engine.
+    :raises UsageError: an unknown profile or area, or a suite that does not collect (every
+        ``file:line`` problem in the message).
+    :raises KeyboardInterrupt: if the run was interrupted (the engine is closed first).
+    """
+    _check_selection(profiles, areas)
+    owned = isinstance(engine, str)
+    adapter: Any
+    if isinstance(engine, str):
+        try:
+            adapter = load_engine(engine)
+        except AdapterError as error:
+            adapter = _BrokenEngine(error)
+    else:
+        adapter = engine
+    collector = _Collector(progress)
+    args = [
+        str(SUITE_DIR / "test_features.py"),
+        str(SUITE_DIR / "test_fixtures.py"),
+        "-c",
+        str(SUITE_DIR / "pytest.ini"),
+        "--rootdir",
+        str(SUITE_DIR),
+        "-p",
+        "no:cacheprovider",
+        "-p",
+        "no:hypothesispytest",
+        *(["-p", "no:terminal"] if quiet else ["-q"]),
+        *_plugin_args(),
+        "--sheepshead-profile",
+        ",".join(profiles) or "standard",
+    ]
+    for pattern in rule_globs:
+        args += ["--sheepshead-rule", pattern]
+    for area in areas:
+        args += ["--sheepshead-area", area]
+    args += list(extra_args)
+    started = time.monotonic()
+    try:
+        code = pytest.main(args, plugins=[collector, _EngineProvider(adapter)])
+    finally:
+        if owned:
+            adapter.close()
+    if collector.collect_errors:
+        raise UsageError("the suite does not collect:\n" + "\n".join(collector.collect_errors))
+    if code == pytest.ExitCode.INTERRUPTED:
+        raise KeyboardInterrupt
+    if code == pytest.ExitCode.USAGE_ERROR:
+        raise UsageError(f"pytest refused the arguments {args!r}")
+    if code == pytest.ExitCode.INTERNAL_ERROR:
+        raise RuntimeError(f"pytest failed internally after {time.monotonic() - started:.1f} s; run with quiet=False")
+    return collector.results
+
+
+def suite_paths() -> tuple[Path, Path]:
+    """The two suite modules (for callers that want to run them their own way)."""
+    return SUITE_DIR / "test_features.py", SUITE_DIR / "test_fixtures.py"

@@ -1,0 +1,46 @@
+Feature: Winning a trick
+  The highest trump wins; without trump, the highest card of the led suit; other fail suits never
+  win. A called ten ranks normally or wins its suit, as the called-ten-rank axis says.
+
+  @rule:trick.highest-of-led-suit-wins
+  Scenario: Without trump the highest club wins a club lead
+    Then the trick 9C AC KC TC 7C is won by AC
+
+  @rule:trick.highest-of-led-suit-wins @rule:ranking.fail-suits-equal
+  Scenario: An ace of another fail suit cannot win
+    Then the trick 9C AH 8C AS 7C is won by 9C
+
+  @rule:trick.highest-trump-wins
+  Scenario: The highest trump wins a fail lead
+    Then the trick KS JC AS 9S 7D is won by JC
+
+  @rule:trick.called-ten-rank @called-ten-rank:normal
+  Scenario: A called ten ranks below the ace of its suit
+    Given the called card is TH
+    Then the trick 9H TH AH is won by AH
+
+  @rule:trick.called-ten-rank @called-ten-rank:wins-suit
+  Scenario: A called ten wins its suit
+    Given the called card is TH
+    Then the trick 9H TH AH is won by TH
+
+  @rule:trick.under-never-wins @no-callable-suit:under
+  Scenario: The under card never wins, though it is a diamond
+    Given the called card is AS
+    And the under card is 8D
+    Then the trick 9S 8D 7S is won by 9S
+
+  @rule:trick.highest-of-led-suit-wins @rule:points.trick-to-winner @call-timing:bury-then-call
+  Scenario: The winner of a trick takes its card points
+    Given S5 deals:
+      | seat  | cards             |
+      | S1    | AH JD 7D 9C 8S 8H |
+      | S2    | QC QD TD AC KS 9H |
+      | S3    | QS JC AD 9D 7H KC |
+      | S4    | QH JS KD TC AS TH |
+      | S5    | JH 8D 8C 7C 9S KH |
+      | blind | TS 7S             |
+    And the actions S1 pass, S2 pass, S3 pick, S3 bury TS 7S, S3 call AH
+    And the actions S1 9C, S2 AC, S3 KC, S4 TC, S5 7C
+    Then trick 1 is won by S2 with 25 points
+    And it is S2's turn

@@ -1,0 +1,96 @@
+"""The README's two adapter examples, extracted and run: an in-process adapter and a subprocess
+engine, both wrapping the same toy engine (trick winners and card points only)."""
+
+from __future__ import annotations
+
+import itertools
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sheepshead_spec import load_spec
+
+from conformance.adapter import (
+    Adapter,
+    CardPointsRequest,
+    Deal,
+    ReplayRequest,
+    TrickWinnerRequest,
+    Unsupported,
+)
+from conformance.engines import load_engine
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+SPEC = load_spec()
+TRICKS = [
+    ("AH", "TH", "7D"), ("9C", "AC", "KC", "TC", "7C"), ("KS", "JC", "AS", "9S", "8S"),
+    ("JS", "JC"), ("JC", "JS", "QD"), ("7H",), ("KH", "9H", "TH", "AS", "AC"), ("8D", "AD", "TD"),
+]  # fmt: skip
+
+
+def readme_block(name: str) -> str:
+    """The code block of the README whose info string is ``python <name>``."""
+    match = re.search(rf"^```python {re.escape(name)}\n(.*?)^```$", README.read_text(encoding="utf-8"),
+                      re.MULTILINE | re.DOTALL)  # fmt: skip
+    assert match, f"no ```python {name} block in README.md"
+    return match[1]
+
+
+@pytest.mark.parametrize("name", ["my_adapter.py", "toy_engine.py"])
+def test_readme_examples_are_short(name: str) -> None:
+    assert len(readme_block(name).splitlines()) < 80
+
+
+@pytest.fixture
+def example_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    for name in ("my_adapter.py", "toy_engine.py"):
+        (tmp_path / name).write_text(readme_block(name), encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "my_adapter", raising=False)
+    return tmp_path
+
+
+@pytest.fixture
+def reference() -> Iterator[Adapter]:
+    adapter = load_engine("reference")
+    yield adapter
+    adapter.close()
+
+
+def _agrees_with_reference(adapter: Adapter, reference: Adapter) -> None:
+    info = adapter.info()
+    assert (info.name, info.version) == ("toy-engine", "0.1")
+    checked = 0
+    for profile, cards in itertools.product(SPEC.profiles, TRICKS):
+        options = SPEC.profile_options(profile.id)
+        if info.supports(options):  # wikipedia lets a called ten win its suit: not declared
+            assert profile.id == "wikipedia"
+            continue
+        request = TrickWinnerRequest(options, cards)
+        assert adapter.trick_winner(request) == reference.trick_winner(request), (profile.id, cards)
+        checked += 1
+    assert checked == (len(SPEC.profiles) - 1) * len(TRICKS)
+    for cards in TRICKS:
+        points = CardPointsRequest(cards)
+        assert adapter.card_points(points) == reference.card_points(points)
+    with pytest.raises(Unsupported):
+        adapter.trick_winner(TrickWinnerRequest(SPEC.profile_options("standard"), ("AS", "8D"), "AS", "8D"))
+    with pytest.raises(Unsupported):
+        adapter.replay(ReplayRequest(SPEC.profile_options("standard"), Deal("S5", {}, ("TS", "7S")), ()))
+
+
+def test_the_in_process_example(example_dir: Path, reference: Adapter) -> None:
+    adapter = load_engine("python:my_adapter:ToyAdapter")
+    assert isinstance(adapter, Adapter)
+    _agrees_with_reference(adapter, reference)
+    adapter.close()
+
+
+def test_the_subprocess_example(example_dir: Path, reference: Adapter) -> None:
+    adapter = load_engine(f"cmd:{sys.executable} {example_dir / 'toy_engine.py'}")
+    try:
+        _agrees_with_reference(adapter, reference)
+    finally:
+        adapter.close()

@@ -1,0 +1,84 @@
+"""Units of the plugin: engine selection, the tag vocabulary, fixture applicability, docstrings."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+from pathlib import Path
+
+import pytest
+from sheepshead_spec import load_spec
+
+from conformance.engines import EngineSelectionError, load_engine, parse_engine
+from conformance.featurelint import Vocabulary, lint_features
+from conformance.record_plan import configuration, load_record
+from conformance.replay_checks import applicability
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize(
+    "name", ["conformance.checks", "conformance.engines", "conformance.featurelint", "conformance.steps"]
+)
+def test_docstring_examples(name: str) -> None:
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_engine_forms() -> None:
+    assert parse_engine("reference").kind == "reference"
+    spec = parse_engine("python:pkg.mod:make.adapter")
+    assert (spec.kind, spec.module, spec.attr) == ("python", "pkg.mod", "make.adapter")
+    assert parse_engine("cmd:'my engine' --flag \"a b\"").argv == ("my engine", "--flag", "a b")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("bogus", "unknown engine; expected reference | python:MODULE:ATTR | cmd:COMMAND ARGS…"),
+        ("python:only_module", "expected python:MODULE:ATTR"),
+        ("python:a-b:c", "dotted Python names"),
+        ("cmd:", "no command after 'cmd:'"),
+        ("cmd:'unbalanced", "cannot split the command"),
+        ("python:no_such_module_here:x", "cannot import module 'no_such_module_here'"),
+        ("python:conformance.engines:nothing", "has no attribute 'nothing'"),
+        ("python:conformance.engines:ENGINE_FORMS", "is not callable"),
+        ("python:tests.harness.plugin_engines:not_an_engine", "not an adapter (missing: callable_cards"),
+        ("cmd:/no/such/engine --x", "cannot start '/no/such/engine'"),
+    ],
+)
+def test_engine_selection_errors(text: str, message: str) -> None:
+    with pytest.raises(EngineSelectionError) as raised:
+        load_engine(text)
+    assert message in str(raised.value)
+    assert str(raised.value).startswith(f"engine {text!r}: ")
+
+
+def test_reference_engine_loads() -> None:
+    adapter = load_engine("reference")
+    try:
+        assert "replay" in {c.value for c in adapter.info().capabilities}
+    finally:
+        adapter.close()
+
+
+def test_the_shipped_features_lint_clean() -> None:
+    index, problems = lint_features(sorted((REPO / "features").rglob("*.feature")), Vocabulary.from_spec(load_spec()))
+    assert problems == []
+    assert index.scenarios
+
+
+def test_fixture_applicability() -> None:
+    spec = load_spec()
+    ordinary = load_record(REPO / "fixtures/hands/ordinary-win-deck.yaml", spec)  # variants: called-suit-lead any-time
+    # variants override the profile (spec/hand-records.md 5.1): the record runs under every profile
+    assert applicability(ordinary, "standard", spec) is None
+    assert applicability(ordinary, "translated-article", spec) is None
+    options = configuration(ordinary, spec, "translated-article")
+    assert options["called-suit-lead"] == "any-time" and options["jack-order"] == "spades-first"
+    revoke = load_record(REPO / "fixtures/hands/revoke-trump-on-club-lead.yaml", spec)
+    assert all(applicability(revoke, p.id, spec) is None for p in spec.profiles)
+    perft = load_record(REPO / "fixtures/perft/bury-standard.yaml", spec)  # profile: standard
+    assert applicability(perft, "standard", spec) is None
+    reason = applicability(perft, "tournament", spec) or ""
+    assert reason.startswith("not applicable: the record is played under standard")
