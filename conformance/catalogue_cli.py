@@ -15,6 +15,7 @@ import textwrap
 from sheepshead_spec import Rule, Spec
 
 from conformance.cli_support import (
+    EXIT_FAILED,
     EXIT_OK,
     Environment,
     UsageError,
@@ -37,6 +38,12 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         description="List the rules: id, area, basis, number of scenarios and fixtures, title.",
     )
     listing.add_argument("--area", action="append", metavar="A", help="only rules of area A")
+    listing.add_argument(
+        "--coverage",
+        action="store_true",
+        help="print the number of scenarios and fixtures per rule, list the rules without any,"
+        " and exit 1 if there is one",
+    )
     listing.set_defaults(handler=rules)
     one = commands.add_parser(
         "explain",
@@ -127,8 +134,27 @@ def rules(args: argparse.Namespace, env: Environment) -> int:
     """Carry out ``rules``."""
     spec = spec_or_usage_error()
     areas = select_areas(spec, args.area)
-    env.out.write(rules_text(spec, areas, Coverage.scan()))
-    return EXIT_OK
+    coverage = Coverage.scan()
+    if not args.coverage:
+        env.out.write(rules_text(spec, areas, coverage))
+        return EXIT_OK
+    env.out.write(coverage_text(spec, areas, coverage))
+    untested = [r for r in spec.rules if (not areas or r.area in areas) and not coverage.count(r.id)]
+    return EXIT_FAILED if untested else EXIT_OK
+
+
+def coverage_text(spec: Spec, areas: list[str], coverage: Coverage) -> str:
+    """``rules --coverage``: scenarios and fixtures per rule, then the rules without any."""
+    chosen = [r for r in spec.rules if not areas or r.area in areas]
+    width = max((len(r.id) for r in chosen), default=2)
+    lines = [f"{'rule'.ljust(width)}  scenarios  fixtures"]
+    for rule in chosen:
+        lines.append(f"{rule.id.ljust(width)}  {len(coverage.scenarios.get(rule.id, ())):9d}"
+                     f"  {len(coverage.fixtures.get(rule.id, ())):8d}")  # fmt: skip
+    untested = [r.id for r in chosen if not coverage.count(r.id)]
+    lines.append(f"{len(chosen)} rules, {len(chosen) - len(untested)} tested, {len(untested)} without a test")
+    lines += [f"  untested: {rule_id}" for rule_id in untested]
+    return "\n".join(lines) + "\n"
 
 
 def explain(args: argparse.Namespace, env: Environment) -> int:

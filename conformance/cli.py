@@ -4,6 +4,7 @@
 - ``matrix``: compare engines rule by rule (:mod:`conformance.matrix_cli`);
 - ``check HAND.yaml``: replay a record and narrate each ruling (:mod:`conformance.check_cli`);
 - ``rules`` and ``explain RULE-ID``: browse the catalogue (:mod:`conformance.catalogue_cli`);
+- ``mutants``: the mutation score of the suite (:mod:`conformance.mutants_cli`);
 - ``spec check`` validates the spec data and prints every problem as
   ``file:line: path: message``; ``spec render`` writes ``spec/SPEC.md``.
 
@@ -33,7 +34,7 @@ from sheepshead_spec import (
 from sheepshead_spec.validation import check_rendered
 from sheepshead_spec.yamldoc import display_path
 
-from conformance import catalogue_cli, check_cli, matrix_cli, run_cli
+from conformance import catalogue_cli, check_cli, matrix_cli, mutants_cli, run_cli
 from conformance.cli_support import EXIT_USAGE, Environment, UsageError
 
 __all__ = ["Environment", "UsageError", "main"]
@@ -140,6 +141,7 @@ def _parser() -> argparse.ArgumentParser:
     matrix_cli.add_parser(commands)
     check_cli.add_parser(commands)
     catalogue_cli.add_parsers(commands)
+    mutants_cli.add_parser(commands)
     spec = commands.add_parser("spec", help="check or render the rules spec")
     spec_commands = spec.add_subparsers(dest="spec_command", metavar="SUBCOMMAND", required=True)
     spec_dir_help = (

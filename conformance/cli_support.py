@@ -9,8 +9,10 @@ without running pytest.
 from __future__ import annotations
 
 import difflib
-import functools
 import fnmatch
+import functools
+import os
+import re
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -111,12 +113,15 @@ class Environment:
         return self.run_suite if self.run_suite is not None else _default_run_suite()
 
     def engine(self, text: str) -> Adapter:
-        """Load an engine.
+        """Load an engine. For ``python:`` engines the working directory is added to the end of
+        ``sys.path`` first, so that a module beside the user imports as with ``python -m``.
 
         :raises UsageError: the engine text names no usable engine.
         :raises AdapterError: the engine started but failed its handshake.
         """
         loader = self.load_engine if self.load_engine is not None else _default_load_engine()
+        if text.strip().startswith("python:") and os.getcwd() not in sys.path:
+            sys.path.append(os.getcwd())  # like `python -m`: modules beside the user, lowest priority
         try:
             return loader(text)
         except AdapterError:
@@ -156,6 +161,19 @@ def closest(word: str, choices: Sequence[str], n: int = 3) -> list[str]:
 def _hint(word: str, choices: Sequence[str]) -> str:
     near = closest(word, choices)
     return f"; did you mean {', '.join(near)}?" if near else ""
+
+
+def _glob_hint(glob: str, spec: Spec) -> str:
+    """A hint for a rule glob matching nothing: a close area (``tricks.*`` -> ``trick.*``) or
+    close rule ids."""
+    literal = re.split(r"[*?\[]", glob, maxsplit=1)[0]
+    area, dot, rest = literal.partition(".")
+    areas = [a.id for a in spec.areas]
+    if area not in areas:
+        near = closest(area, areas, n=1)
+        if near:
+            return f"; did you mean {near[0]}{dot}{glob[len(area) + len(dot):] if dot else '.*'}?"
+    return _hint(literal, [r.id for r in spec.rules])
 
 
 def select_profiles(spec: Spec, chosen: Sequence[str] | None, default: Sequence[str]) -> list[str]:
@@ -200,7 +218,7 @@ def select_rules(spec: Spec, globs: Sequence[str] | None, areas: Sequence[str]) 
     ids = [r.id for r in spec.rules]
     for glob in globs or ():
         if not fnmatch.filter(ids, glob):
-            raise UsageError(f"--rule {glob!r} matches no rule id{_hint(glob, ids)}")
+            raise UsageError(f"--rule {glob!r} matches no rule id{_glob_hint(glob, spec)}")
     if not selected_rule_ids(spec, globs or (), areas):
         raise UsageError(
             f"no rule matches --rule {' '.join(globs or ())} within --area {' '.join(areas)}"

@@ -8,14 +8,26 @@ when any mutant survives, so that users who add house-rule scenarios can measure
 
 from __future__ import annotations
 
+import dataclasses
 import fnmatch
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from typing import Any
+
+from conformance.adapter import Adapter, CardPointsRequest, EngineInfo
 from conformance.mutants import MUTANTS, Mutant
 from conformance.results import CaseResult, Status
 
-__all__ = ["MutantResult", "format_mutation_report", "run_mutants"]
+__all__ = [
+    "MutantResult",
+    "OptionLiar",
+    "OptionResult",
+    "format_mutation_report",
+    "format_option_report",
+    "run_mutants",
+    "run_option_discrimination",
+]
 
 Runner = Callable[..., list[CaseResult]]
 
@@ -84,4 +96,98 @@ def format_mutation_report(results: Sequence[MutantResult]) -> str:
             lines.append(f"detected  {result.mutant.id}: {len(result.killed_by)} case(s), e.g. {first.case_id} @ {first.profile}")
         else:
             lines.append(f"SURVIVED  {result.mutant.id}: {result.mutant.description} (no case of {result.cases} fails)")
+    return "\n".join(lines) + "\n"
+
+
+class OptionLiar:
+    """An engine that claims one option of an axis but implements another: every request asked
+    under ``axis=claimed`` is answered under ``axis=actual``. The suite should notice."""
+
+    def __init__(self, base: Adapter, axis: str, claimed: str, actual: str) -> None:
+        self.base, self.axis, self.claimed, self.actual = base, axis, claimed, actual
+
+    def info(self) -> EngineInfo:
+        return self.base.info()
+
+    def _swap(self, request: Any) -> Any:
+        options = getattr(request, "options", None)
+        if options is not None and options.get(self.axis) == self.claimed:
+            return dataclasses.replace(request, options={**options, self.axis: self.actual})
+        return request
+
+    def replay(self, request: Any) -> Any:
+        return self.base.replay(self._swap(request))
+
+    def session(self, request: Any) -> Any:
+        return self.base.session(self._swap(request))
+
+    def trick_winner(self, request: Any) -> int:
+        return self.base.trick_winner(self._swap(request))
+
+    def legal_plays(self, request: Any) -> tuple[str, ...]:
+        return self.base.legal_plays(self._swap(request))
+
+    def callable_cards(self, request: Any) -> Any:
+        return self.base.callable_cards(self._swap(request))
+
+    def score(self, request: Any) -> Any:
+        return self.base.score(self._swap(request))
+
+    def card_points(self, request: CardPointsRequest) -> int:
+        return self.base.card_points(request)
+
+    def close(self) -> None:
+        self.base.close()
+
+
+@dataclass(frozen=True)
+class OptionResult:
+    """Whether the suite tells ``axis=claimed`` from an engine implementing ``axis=actual``."""
+
+    axis: str
+    claimed: str
+    actual: str
+    killed_by: tuple[CaseResult, ...]
+
+    @property
+    def detected(self) -> bool:
+        return bool(self.killed_by)
+
+
+def run_option_discrimination(*, runner: Runner | None = None) -> list[OptionResult]:
+    """For every axis and every ordered pair of its options, run the suite against the reference
+    engine lying about that axis (:class:`OptionLiar`); each pair should be detected."""
+    from sheepshead_spec import load_spec
+
+    from conformance.reference_adapter import ReferenceAdapter
+
+    if runner is None:
+        from conformance.runner import run_suite
+
+        runner = run_suite
+    results = []
+    for axis in load_spec().axes:
+        for claimed in axis.options:
+            for actual in axis.options:
+                if actual.id == claimed.id:
+                    continue
+                liar = OptionLiar(ReferenceAdapter(), axis.id, claimed.id, actual.id)
+                cases = runner(liar, ["all"])
+                killers = tuple(c for c in cases if c.status in (Status.FAILED, Status.ERROR))
+                results.append(OptionResult(axis.id, claimed.id, actual.id, killers))
+    return results
+
+
+def format_option_report(results: Sequence[OptionResult]) -> str:
+    """One line per claimed/actual option pair: detected (by which case) or not."""
+    lines = []
+    for result in results:
+        what = f"{result.axis}: claims {result.claimed}, plays {result.actual}"
+        if result.detected:
+            first = result.killed_by[0]
+            lines.append(f"detected     {what} ({first.case_id} @ {first.profile})")
+        else:
+            lines.append(f"UNDETECTED   {what}")
+    found = sum(r.detected for r in results)
+    lines.append(f"{found}/{len(results)} option pairs told apart")
     return "\n".join(lines) + "\n"

@@ -16,11 +16,13 @@ _MAX_ROWS = 50
 
 
 def escape_cell(text: str) -> str:
-    """Text that is safe inside a Markdown table cell (one line, pipes escaped).
+    """Text that is safe inside a Markdown table cell: one line, pipes escaped, and ``<``, ``>``
+    and ``&`` as entities (so a case id like ``<card> counts`` is not read as an HTML tag).
 
-    >>> escape_cell("a | b\\nc")
-    'a \\\\| b c'
+    >>> escape_cell("a | <b>\\nc")
+    'a \\\\| &lt;b&gt; c'
     """
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     return " ".join(text.replace("|", "\\|").split())
 
 

@@ -94,3 +94,19 @@ def test_the_subprocess_example(example_dir: Path, reference: Adapter) -> None:
         _agrees_with_reference(adapter, reference)
     finally:
         adapter.close()
+
+
+def test_a_python_engine_beside_the_user_is_found(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from .synthetic import run_cli
+
+    (tmp_path / "my_adapter.py").write_text(readme_block("my_adapter.py"), encoding="utf-8")
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", str(tmp_path))])
+    monkeypatch.delitem(sys.modules, "my_adapter", raising=False)
+    monkeypatch.chdir(tmp_path)
+    record = Path(__file__).resolve().parents[2] / "spec" / "examples" / "ordinary-win-deck.yaml"
+    outcome = run_cli(["check", str(record), "--engine", "python:my_adapter:ToyAdapter"])
+    # imported from the working directory; the toy cannot replay hands, which check needs
+    assert outcome.status == 2
+    assert outcome.err.endswith("the engine lacks capability 'replay'\n")

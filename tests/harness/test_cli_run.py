@@ -175,6 +175,7 @@ def test_baseline_keys_include_the_profile(tmp_path: Path) -> None:
         (["run", "--engine", "cmd:"], "no command after 'cmd:'"),
         (["run", "--profile", "standrad"], "unknown profile 'standrad'; did you mean standard?"),
         (["run", "--rule", "trick.nothing-*"], "--rule 'trick.nothing-*' matches no rule id"),
+        (["run", "--rule", "tricks.*"], "--rule 'tricks.*' matches no rule id; did you mean trick.*?"),
         (["run", "--area", "tricks"], "unknown area 'tricks'; did you mean trick"),
         (["run", "--rule", "trick.*", "--area", "deal"], "no rule matches --rule trick.* within --area deal"),
         (["run", "--baseline", "/no/such/baseline.yaml"], "cannot read baseline /no/such/baseline.yaml"),

@@ -56,8 +56,6 @@ def test_baseline_round_trip_on_a_wrong_engine(tmp_path: Path) -> None:
     first = run_cli(["run", "-q", "--engine", engine, "--area", "points", "--write-baseline", str(known)])
     assert first.status == 0 and "FAILED " in first.out  # failures shown, all in the baseline
     assert "entries)" in first.err
-    again = run_cli(["run", "-q", "--engine", engine, "--area", "points", "--baseline", str(known)])
-    assert again.status == 0, again.out
     fixed = run_cli(["run", "-q", "--area", "points", "--baseline", str(known)])  # the reference
     assert fixed.status == 1
     assert "  fixed: remove from baseline: " in fixed.out

@@ -235,8 +235,11 @@ def test_markdown_report_is_a_ci_summary() -> None:
 
 
 def test_markdown_escapes_pipes_and_newlines() -> None:
-    results = [case(TRUMP, ["trick.highest-trump-wins"], Status.FAILED, message="a | b\nc")]
-    assert "| a \\| b c |" in render_markdown(_report(results))
+    results = [case("features/points/p.feature::<card> counts", ["points.card-values"], Status.FAILED,
+                    message="a | b\nc")]  # fmt: skip
+    text = render_markdown(_report(results))
+    assert "| a \\| b c |" in text
+    assert "| features/points/p.feature::&lt;card&gt; counts @ standard |" in text
 
 
 # ------------------------------------------------------------------ progress
