@@ -35,3 +35,41 @@ Feature: The picker's hold card
     And the trick so far is KS
     And it is trick 2
     Then the legal plays are 8D
+
+  # The called-suit-lead axis: may the picker lead the called suit (here hearts, AH called)
+  # before anyone else has led it? The picker leads trick 2 holding 7H QS AD.
+  @rule:play.picker-leads-called-suit @rule:play.lead-any-card @called-suit-lead:any-time
+  Scenario: The picker may lead the called suit before it has been led
+    Given a picker holding 7H QS AD
+    And the trick so far is none
+    And it is trick 2
+    Then the legal plays are 7H QS AD
+
+  @rule:play.picker-leads-called-suit @rule:play.lead-any-card @called-suit-lead:after-first-lead
+  Scenario: Under after-first-lead the picker may not be the first to lead the called suit
+    Given a picker holding 7H QS AD
+    And the trick so far is none
+    And it is trick 2
+    Then the legal plays are QS AD
+
+  @rule:play.picker-leads-called-suit @rule:play.lead-any-card
+  Scenario: A picker holding only the called suit leads it
+    Given a picker holding 7H 9H
+    And the trick so far is none
+    And it is trick 5
+    Then the legal plays are 7H 9H
+
+  @rule:play.picker-leads-called-suit @rule:play.hold-card-last-trick
+  Scenario: In the last trick the picker may lead the hold card
+    Given a picker holding 7H
+    And the trick so far is none
+    And it is trick 6
+    Then the legal plays are 7H
+
+  @rule:play.picker-leads-called-suit @rule:play.lead-any-card
+  Scenario: Once the called suit has been led the picker may lead it
+    Given a picker holding 7H QS AD
+    And the called suit has been led
+    And the trick so far is none
+    And it is trick 4
+    Then the legal plays are 7H QS AD

@@ -62,3 +62,97 @@ Feature: A session
       | blind | KH 7H             |
     And the actions S1 pass
     Then hand 2 is rejected under rule session.deal-rotates-left
+
+  Rule: The dealer after a thrown-in deal
+    The all-pass-dealer axis, where five passes throw the cards in (a doubler or a redeal): the
+    deal passes to the left as after any hand (passes-left), or the same dealer deals again
+    (same-dealer). Hand 1 is the Background's hand, dealt by S5; hand 2, dealt by S1, is passed
+    out by all five players; hand 3 is dealt by S2 (to the left) or S1 (the same dealer).
+
+    @rule:all-pass.doubler @rule:all-pass.redeal @all-pass:doubler @all-pass:redeal @all-pass-dealer:passes-left
+    Scenario: After a thrown-in deal the next dealer is at the left
+      Given S1 deals:
+        | seat  | cards             |
+        | S1    | JH 8D 8C 7C 9S KH |
+        | S2    | AH JD 7D 9C 8S 8H |
+        | S3    | QC QD TD AC KS 9H |
+        | S4    | QS JC AD 9D 7H KC |
+        | S5    | QH JS KD TC AS TH |
+        | blind | TS 7S             |
+      And the actions S2 pass, S3 pass, S4 pass, S5 pass, S1 pass
+      And S2 deals:
+        | seat  | cards             |
+        | S1    | QH JS KD TC AS TH |
+        | S2    | JH 8D 8C 7C 9S KH |
+        | S3    | AH JD 7D 9C 8S 8H |
+        | S4    | QC QD TD AC KS 9H |
+        | S5    | QS JC AD 9D 7H KC |
+        | blind | TS 7S             |
+      Then the scores of hand 2 are S1 0, S2 0, S3 0, S4 0, S5 0
+      And it is S3's turn
+      And the legal actions of S3 are S3 pick, S3 pass
+
+    @rule:all-pass.doubler @rule:all-pass.redeal @all-pass:doubler @all-pass:redeal @all-pass-dealer:passes-left
+    Scenario: After a thrown-in deal the same dealer may not deal again
+      Given S1 deals:
+        | seat  | cards             |
+        | S1    | JH 8D 8C 7C 9S KH |
+        | S2    | AH JD 7D 9C 8S 8H |
+        | S3    | QC QD TD AC KS 9H |
+        | S4    | QS JC AD 9D 7H KC |
+        | S5    | QH JS KD TC AS TH |
+        | blind | TS 7S             |
+      And the actions S2 pass, S3 pass, S4 pass, S5 pass, S1 pass
+      And S1 deals:
+        | seat  | cards             |
+        | S1    | QH JS KD TC AS TH |
+        | S2    | JH 8D 8C 7C 9S KH |
+        | S3    | AH JD 7D 9C 8S 8H |
+        | S4    | QC QD TD AC KS 9H |
+        | S5    | QS JC AD 9D 7H KC |
+        | blind | TS 7S             |
+      Then hand 3 is rejected under rule session.deal-rotates-left
+
+    @rule:all-pass.doubler @rule:all-pass.redeal @all-pass:doubler @all-pass:redeal @all-pass-dealer:same-dealer
+    Scenario: After a thrown-in deal the same dealer deals again
+      Given S1 deals:
+        | seat  | cards             |
+        | S1    | JH 8D 8C 7C 9S KH |
+        | S2    | AH JD 7D 9C 8S 8H |
+        | S3    | QC QD TD AC KS 9H |
+        | S4    | QS JC AD 9D 7H KC |
+        | S5    | QH JS KD TC AS TH |
+        | blind | TS 7S             |
+      And the actions S2 pass, S3 pass, S4 pass, S5 pass, S1 pass
+      And S1 deals:
+        | seat  | cards             |
+        | S1    | QH JS KD TC AS TH |
+        | S2    | JH 8D 8C 7C 9S KH |
+        | S3    | AH JD 7D 9C 8S 8H |
+        | S4    | QC QD TD AC KS 9H |
+        | S5    | QS JC AD 9D 7H KC |
+        | blind | TS 7S             |
+      Then the scores of hand 2 are S1 0, S2 0, S3 0, S4 0, S5 0
+      And it is S2's turn
+      And the legal actions of S2 are S2 pick, S2 pass
+
+    @rule:all-pass.doubler @rule:all-pass.redeal @all-pass:doubler @all-pass:redeal @all-pass-dealer:same-dealer
+    Scenario: After a thrown-in deal the deal does not pass to the left
+      Given S1 deals:
+        | seat  | cards             |
+        | S1    | JH 8D 8C 7C 9S KH |
+        | S2    | AH JD 7D 9C 8S 8H |
+        | S3    | QC QD TD AC KS 9H |
+        | S4    | QS JC AD 9D 7H KC |
+        | S5    | QH JS KD TC AS TH |
+        | blind | TS 7S             |
+      And the actions S2 pass, S3 pass, S4 pass, S5 pass, S1 pass
+      And S2 deals:
+        | seat  | cards             |
+        | S1    | QH JS KD TC AS TH |
+        | S2    | JH 8D 8C 7C 9S KH |
+        | S3    | AH JD 7D 9C 8S 8H |
+        | S4    | QC QD TD AC KS 9H |
+        | S5    | QS JC AD 9D 7H KC |
+        | blind | TS 7S             |
+      Then hand 3 is rejected under rule session.deal-rotates-left

@@ -44,3 +44,31 @@ Feature: Winning a trick
     And the actions S1 9C, S2 AC, S3 KC, S4 TC, S5 7C
     Then trick 1 is won by S2 with 25 points
     And it is S2's turn
+
+  # A called ten (the picker holding all three fail aces): normal, it ranks below its ace;
+  # wins-suit, it beats every card of its suit. A trump still beats it, and another suit's ten
+  # is not affected.
+  @rule:trick.called-ten-rank @rule:trick.highest-of-led-suit-wins @rule:trick.highest-trump-wins
+  Scenario Outline: With <called> called, the trick <trick> is won by <winner>
+    Given the called card is <called>
+    Then the trick <trick> is won by <winner>
+
+    Examples: Every profile
+      | called | trick          | winner |
+      | TH     | TH AH 7D       | 7D     |
+      | TH     | TC AC          | AC     |
+      | TS     | 9S TS AS QD    | QD     |
+
+    @called-ten-rank:normal
+    Examples: The called ten ranks as any ten
+      | called | trick          | winner |
+      | TH     | TH AH KH 9H 8H | AH     |
+      | TC     | 9C TC AC       | AC     |
+      | TS     | AS TS 9S 8S 7S | AS     |
+
+    @called-ten-rank:wins-suit
+    Examples: The called ten wins its suit
+      | called | trick          | winner |
+      | TH     | TH AH KH 9H 8H | TH     |
+      | TC     | 9C TC AC       | TC     |
+      | TS     | AS TS 9S 8S 7S | TS     |

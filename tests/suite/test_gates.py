@@ -1,0 +1,77 @@
+"""The suite's own gates (issue: the suite itself).
+
+- Traceability: every rule of ``spec/rules.yaml`` is checked by at least one scenario or
+  fixture; every tag names a known rule, axis option, profile or capability; every fixture is a
+  valid record.
+- Mutation: every mutant engine (the reference engine with one implementer's mistake,
+  :mod:`conformance.mutants`) fails at least one case.
+- Discrimination: for every option of every axis, an engine that claims it but plays another
+  option of the same axis fails at least one case, so the suite tells which option an engine
+  implements.
+
+The last two run the whole suite once per mutant or option pair (a few minutes in all).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+from sheepshead_spec import load_spec
+
+from conformance.coverage import Coverage
+from conformance.featurelint import Vocabulary, lint_features
+from conformance.mutation import format_mutation_report, format_option_report, run_mutants, run_option_discrimination
+from conformance.record_plan import RecordProblems, load_record
+
+REPO = Path(__file__).resolve().parents[2]
+FEATURES = REPO / "features"
+FIXTURES = REPO / "fixtures"
+
+
+def test_every_rule_is_tested_by_a_scenario_or_a_fixture() -> None:
+    spec = load_spec()
+    coverage = Coverage.scan(FEATURES, FIXTURES)
+    untested = [rule.id for rule in spec.rules if not coverage.count(rule.id)]
+    assert not untested, f"rules without a scenario or fixture: {untested}"
+
+
+def test_every_tag_names_a_known_rule_option_profile_or_capability() -> None:
+    _, problems = lint_features(FEATURES.rglob("*.feature"), Vocabulary.from_spec(load_spec()), root=FEATURES)
+    assert not problems, "\n".join(problems)
+
+
+def test_every_fixture_is_a_valid_record() -> None:
+    spec = load_spec()
+    problems: list[str] = []
+    paths = sorted(FIXTURES.rglob("*.yaml"))
+    for path in paths:
+        try:
+            load_record(path, spec, file=path.relative_to(REPO).as_posix())
+        except RecordProblems as error:
+            problems += [str(problem) for problem in error.problems]
+    assert len(paths) >= 100
+    assert not problems, "\n".join(problems)
+
+
+def test_fixture_ids_are_unique_and_name_their_file() -> None:
+    seen: dict[str, str] = {}
+    for path in sorted(FIXTURES.rglob("*.yaml")):
+        record_id = yaml.safe_load(path.read_text(encoding="utf-8")).get("id")
+        assert record_id == path.stem, f"{path}: id {record_id!r} is not the file name"
+        assert record_id not in seen, f"{path}: id {record_id!r} also used by {seen[record_id]}"
+        seen[record_id] = str(path)
+
+
+@pytest.mark.slow
+def test_every_mutant_is_detected() -> None:
+    results = run_mutants(["all"])
+    assert len(results) >= 40
+    assert all(result.detected for result in results), format_mutation_report(results)
+
+
+@pytest.mark.slow
+def test_every_option_of_every_axis_is_told_apart() -> None:
+    results = run_option_discrimination()
+    assert all(result.detected for result in results), format_option_report(results)
