@@ -229,7 +229,7 @@ class Hand:
     __slots__ = (
         "profile", "dealer", "stakes", "dealt_hands", "blind", "actions", "outcome", "phase",
         "picker", "partner", "alone", "called", "under", "buried", "partner_revealed_in",
-        "_hands", "_turn", "_passes", "_leaster", "_strength", "_power", "_suit_of", "_suit_masks",
+        "_hands", "_turn", "_passes", "_leaster", "_power", "_suit_of", "_suit_masks",
         "_called_suit", "_called_led_in", "_tricks", "_leader", "_trick_cards", "_won_points",
         "_won_tricks",
     )  # fmt: skip
@@ -799,7 +799,7 @@ class Hand:
 
     def _set_tables(self, called: int | None, under: int | None) -> None:
         tables = card_tables(self.profile.jack_order, self.profile.called_ten_rank, called, under)
-        self._suit_of, self._suit_masks, self._strength, self._power = tables
+        self._suit_of, self._suit_masks, self._power = tables.suit_of, tables.suit_masks, tables.power
 
     def _start_play(self) -> None:
         self.phase = Phase.PLAY

@@ -14,7 +14,7 @@ import random
 
 import pytest
 
-from reference_impl import Action, Hand, Phase, Profile, parse_cards, profile_names
+from reference_impl import Hand, Phase, Profile, parse_cards, profile_names
 from reference_impl.errors import InvalidActionError
 from reference_impl.queries import callable_cards, card_points, legal_plays, score, trick_winner
 
@@ -105,4 +105,3 @@ def test_random_action_is_always_legal() -> None:
                 action = hand.random_action(rng.random)
                 assert action in hand.legal_actions()
                 hand.apply(action)
-    assert isinstance(Action.parse("S1 pass"), Action)
