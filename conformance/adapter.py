@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
 __all__ = [
@@ -91,8 +91,13 @@ class EngineInfo:
     version: str
     capabilities: frozenset[Capability]
     options: Mapping[str, tuple[str, ...]]
-    """Supported options per axis; an axis missing here is treated as unsupported entirely."""
+    """The options the engine plays, per axis: usually exactly one, since most engines have fixed
+    rules. An empty tuple, or an axis missing here, means the engine plays none of the listed
+    options on that axis (say what it plays instead in :attr:`unlisted`)."""
     homepage: str | None = None
+    unlisted: Mapping[str, str] = field(default_factory=dict)
+    """``{axis-id: what the engine plays instead}`` for axes where it plays none of the listed
+    options, e.g. ``{"all-pass": "plays a schwanzer when all pass"}``."""
 
     def supports(self, options: Options) -> list[str]:
         """The ``axis=option`` choices of ``options`` this engine does not support (empty: all)."""

@@ -61,6 +61,11 @@ class Mismatch(AssertionError):
     """``file:line`` of the expectation (or of the action the engine mishandled)."""
     note: str = ""
     """Extra context, e.g. the rule the engine named."""
+    rules: tuple[str, ...] = ()
+    """The rules the evidence points at (a diagnosis), when the check can tell."""
+    topic: str = ""
+    """What kind of check failed, when it is not the step's own (e.g. ``play`` for a rejected
+    setup action found while answering a later step); see :mod:`conformance.cases.blame`."""
 
     def __post_init__(self) -> None:
         super().__init__(str(self))

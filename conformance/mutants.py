@@ -337,6 +337,8 @@ def _bury_counts_for_defenders() -> Patch:
 _CATALOGUE: tuple[Mutant, ...] = (
     Mutant("ranking.jack-order-swapped", "JS ranks above JC (the translated article's list) under every profile.",
            _tables(lambda t: _strength(t, {4: t.strength[12], 12: t.strength[4]}))),
+    Mutant("ranking.red-queens-swapped", "QD ranks above QH (the queens of hearts and diamonds swapped).",
+           _tables(lambda t: _strength(t, {19: t.strength[27], 27: t.strength[19]}))),
     Mutant("ranking.king-below-nine", "In the fail suits the king ranks below the nine (A 10 9 K 8 7).",
            _tables(lambda t: _strength(t, {c: (3 if c & 7 == 2 else 4) for c in range(24) if c & 7 in (2, 5)}))),
     Mutant("ranking.ten-below-king", "In the fail suits the ten ranks below the king (A K 10 9 8 7).",

@@ -317,6 +317,7 @@ def _hello(reply: Mapping[str, Any]) -> tuple[int, EngineInfo]:
         capabilities=frozenset(Capability(name) for name in reply["capabilities"]),
         options={axis: tuple(options) for axis, options in reply["options"].items()},
         homepage=reply.get("homepage"),
+        unlisted={str(axis): str(note) for axis, note in (reply.get("unlisted") or {}).items()},
     )
     return int(reply["protocol"]), info
 

@@ -255,8 +255,8 @@ def perft_rows(record: LoadedRecord) -> list[tuple[int, int, int]]:
 
 
 def check_perft(record: LoadedRecord, adapter: Adapter, options: Mapping[str, str],
-                capabilities: frozenset[Capability], budget: int = 300,
-                ) -> tuple[list[Mismatch], list[int]]:  # fmt: skip
+                capabilities: frozenset[Capability], budget: int = 300, *,
+                request: Mapping[str, str] | None = None) -> tuple[list[Mismatch], list[int]]:  # fmt: skip
     """Count legal action sequences from a perft position through replays, as far as ``budget`` allows.
 
     ``count(depth)`` is the number of distinct sequences of exactly ``depth`` legal actions from
@@ -269,13 +269,15 @@ def check_perft(record: LoadedRecord, adapter: Adapter, options: Mapping[str, st
     :param options: the configuration under test.
     :param capabilities: the engine's capabilities.
     :param budget: the most replays to spend.
+    :param request: the options the engine is asked to play, when they differ from the
+        configuration the position is read for (``options``).
     :return: the findings, and the depths that were checked.
     """
     plan = _plans(record, options, Capability.DEAL_FROM_DECK in capabilities)[0]
     rows = perft_rows(record)
 
     def legal(actions: tuple[str, ...]) -> tuple[str, ...]:
-        reply = adapter.replay(ReplayRequest(options=dict(options), deal=plan.deal, actions=actions))
+        reply = adapter.replay(ReplayRequest(options=dict(request or options), deal=plan.deal, actions=actions))
         if reply.rejected is not None:
             index = reply.rejected.index
             raise _Rejected(actions[index] if 0 <= index < len(actions) else "?", reply.rejected.rule)

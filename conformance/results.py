@@ -48,11 +48,36 @@ class CaseResult:
     duration: float = 0.0
     areas: tuple[str, ...] = field(default=())
     """The rule areas (prefixes of :attr:`rules`)."""
+    config: tuple[tuple[str, str], ...] = ()
+    """The options of the axes the case depends on that it was judged under (empty: it depends
+    on no axis, and ran once)."""
+    profiles: tuple[str, ...] = ()
+    """The selected profiles this result stands for (empty when judged under the engine's rule set)."""
+    blamed: tuple[str, ...] = ()
+    """The rules of the first divergence (failed cases): the only rules the failure counts against."""
+    consequences: tuple[str, ...] = ()
+    """Later differing checks of the same case, one line each: reported, counted against no rule."""
+    reason: str = ""
+    """Why an unsupported or skipped case did not run, in a form shared by every case of its group
+    (``capability replay missing``, ``axis call-timing: the engine plays call-then-bury``)."""
+    probe: bool = False
+    """A probe: the engine's answer compared with an option it does not declare, only to read its
+    variants from its behaviour (never counted as passed or failed)."""
+    checks: int = 0
+    """How many checks the case made."""
+
+    @property
+    def config_text(self) -> str:
+        """``axis=option, …`` of :attr:`config`, or ``any options``."""
+        return ", ".join(f"{axis}={option}" for axis, option in self.config) or "any options"
 
     @property
     def key(self) -> str:
-        """Identity across runs (baselines): the case id and the profile."""
-        return f"{self.case_id} @ {self.profile}"
+        """Identity across runs (baselines): the case id and the profile, or (judged under an
+        engine's own rule set) the options of the case's axes it was judged under."""
+        if self.profile:
+            return f"{self.case_id} @ {self.profile}"
+        return f"{self.case_id} @ {self.config_text}"
 
 
 def areas_of(rules: Sequence[str]) -> tuple[str, ...]:

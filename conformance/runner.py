@@ -1,13 +1,15 @@
-"""Run the conformance suite in-process and return one :class:`~conformance.results.CaseResult` per case.
+"""Run the conformance suite against an engine and return one :class:`~conformance.results.CaseResult` per run.
 
-:func:`run_suite` is what ``sheepshead-conformance run`` (and ``matrix``) call: it runs
-``pytest.main`` on the suite modules (:mod:`conformance.suite`) with the plugin
-(:mod:`conformance.plugin`) and a collector plugin that turns each test report into a
-:class:`~conformance.results.CaseResult`, reporting progress as cases finish.
+:func:`run_engine` runs the suite's cases (:mod:`conformance.cases`), built once, planned under
+the engine's declared rule set or named profiles, in a plain loop (:mod:`conformance.judge`).
+:func:`run_suite`, which ``sheepshead-conformance run`` and ``matrix`` still call, runs the same
+suite through pytest and the plugin (:mod:`conformance.plugin`), as
+``pytest --pyargs conformance.suite`` does.
 """
 
 from __future__ import annotations
 
+import fnmatch
 import os
 import time
 from collections.abc import Callable, Sequence
@@ -17,14 +19,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sheepshead_spec import SpecError, load_spec
+from sheepshead_spec import Spec, SpecError, load_spec
 
 from conformance.adapter import Adapter, AdapterError, EngineInfo
+from conformance.cases.catalog import load_cases, suite_cases
+from conformance.cases.model import Case
+from conformance.cases.records import RecordCaseProblems
+from conformance.cases.scenarios import ScenarioProblems
 from conformance.engines import load_engine
+from conformance.judge.ruleset import RuleSet
+from conformance.judge.run import run_cases
 from conformance.plugin import PROPERTY, SUITE_DIR, UNSUPPORTED_PREFIX
 from conformance.results import CaseResult, Status, areas_of
 
-__all__ = ["Progress", "UsageError", "run_suite"]
+__all__ = ["Progress", "SuiteRun", "UsageError", "run_engine", "run_suite"]
 
 Progress = Callable[[int, int, CaseResult], None]
 """``progress(done, total, result)``: called once per case as soon as it has finished."""
@@ -173,19 +181,115 @@ def _plugin_args() -> list[str]:
     return args
 
 
-def _check_selection(profiles: Sequence[str], areas: Sequence[str]) -> None:
+def _check_selection(profiles: Sequence[str] | None, areas: Sequence[str]) -> Spec:
     try:
         spec = load_spec()
     except SpecError as error:
         raise UsageError(f"the spec does not load: {error}") from None
     known = [profile.id for profile in spec.profiles]
-    for name in profiles:
+    for name in profiles or ():
         if name != "all" and name not in known:
             raise UsageError(f"unknown profile {name!r}; profiles: all, {', '.join(known)}")
     known_areas = [area.id for area in spec.areas]
     for area in areas:
         if area not in known_areas:
             raise UsageError(f"unknown area {area!r}; areas: {', '.join(known_areas)}")
+    return spec
+
+
+@dataclass
+class SuiteRun:
+    """What :func:`run_engine` produced: the results, the probes, and the engine's rule set."""
+
+    results: list[CaseResult]
+    probes: list[CaseResult] = field(default_factory=list)
+    rule_set: RuleSet | None = None
+    info: EngineInfo | None = None
+    profiles: tuple[str, ...] | None = None
+    """The named profiles judged under, or ``None`` for the engine's own rule set."""
+
+
+def _selected(case: Case, rule_globs: Sequence[str], areas: Sequence[str]) -> bool:
+    if rule_globs and not any(fnmatch.fnmatchcase(rule, glob) for rule in case.rules for glob in rule_globs):
+        return False
+    return not areas or any(rule.split(".", 1)[0] in areas for rule in case.rules)
+
+
+def _cases(features: Path | None, fixtures: Path | None, spec: Spec) -> Sequence[Case]:
+    if features is None and fixtures is None:
+        try:
+            return suite_cases()
+        except (ScenarioProblems, RecordCaseProblems) as error:
+            raise UsageError("the suite does not load:\n" + str(error)) from None
+    try:
+        return load_cases(features, fixtures, spec)
+    except (ScenarioProblems, RecordCaseProblems) as error:
+        raise UsageError("the cases do not load:\n" + str(error)) from None
+
+
+def run_engine(
+    engine: str | Adapter,
+    profiles: Sequence[str] | None = None,
+    rule_globs: Sequence[str] = (),
+    areas: Sequence[str] = (),
+    *,
+    progress: Progress | None = None,
+    features: Path | None = None,
+    fixtures: Path | None = None,
+    fail_fast: bool = False,
+    probes: bool = True,
+) -> SuiteRun:
+    """Run the conformance suite against one engine, in this process, case by case.
+
+    :param engine: ``reference``, ``python:MODULE:ATTR`` or ``cmd:COMMAND ARGS…``
+        (:func:`conformance.engines.load_engine`), or an adapter object the caller made (used as it
+        is and not closed: the caller owns it).
+    :param profiles: ``None`` (or empty): judge the engine under its own declared rule set, with
+        probes reading its variants from its behaviour; else profile ids, or ``["all"]``: each
+        case runs once per distinct combination those profiles choose on its axes.
+    :param rule_globs: keep only cases checking a rule id matching one of these patterns.
+    :param areas: keep only cases checking a rule of one of these areas.
+    :param progress: ``progress(done, total, result)`` after each case.
+    :param features: run these feature files instead of the suite's own (with ``fixtures``).
+    :param fixtures: run these records instead of the suite's own.
+    :param fail_fast: stop at the first failed or erring case.
+    :param probes: run probes (rule-set judging only).
+    :raises conformance.engines.EngineSelectionError: if ``engine`` names no usable engine.
+    :raises UsageError: an unknown profile or area, or cases that do not load.
+    """
+    spec = _check_selection(profiles, areas)
+    chosen: list[str] | None = None
+    if profiles:
+        known = [profile.id for profile in spec.profiles]
+        chosen = [name for name in known if name in profiles or "all" in profiles]
+    cases = [case for case in _cases(features, fixtures, spec) if _selected(case, rule_globs, areas)]
+    owned = isinstance(engine, str)
+    adapter: Any
+    try:
+        adapter = load_engine(engine) if isinstance(engine, str) else engine
+    except AdapterError as error:
+        return SuiteRun(_broken(cases, error), profiles=tuple(chosen) if chosen else None)
+    try:
+        try:
+            info = adapter.info()
+        except AdapterError as error:
+            return SuiteRun(_broken(cases, error), profiles=tuple(chosen) if chosen else None)
+        run = run_cases(cases, adapter, info, spec, chosen, progress=progress, probes=probes, fail_fast=fail_fast)
+    finally:
+        if owned:
+            adapter.close()
+    return SuiteRun(run.results, run.probes, RuleSet.of_engine(info, spec), info,
+                    tuple(chosen) if chosen else None)  # fmt: skip
+
+
+def _broken(cases: Sequence[Case], error: AdapterError) -> list[CaseResult]:
+    """Every case as an engine error: the engine did not start or failed its handshake."""
+    return [
+        CaseResult(case.id, case.kind, "", case.rules, Status.ERROR, case.location,
+                   f"engine error ({error.kind}): {error}", detail=error.detail, areas=areas_of(case.rules),
+                   reason=f"engine error ({error.kind})")  # fmt: skip
+        for case in cases
+    ]
 
 
 def run_suite(
@@ -198,35 +302,11 @@ def run_suite(
     extra_args: Sequence[str] = (),
     quiet: bool = True,
 ) -> list[CaseResult]:
-    """Run the conformance suite against one engine and return every case's result.
+    """Run the suite through pytest and its plugin (what ``pytest --pyargs conformance.suite`` does),
+    returning one result per case and profile (``sheepshead-conformance run`` still uses it; the
+    case loop of :func:`run_engine` is to replace it).
 
-    The suite is every scenario of :mod:`sheepshead_features` and every record of
-    :mod:`sheepshead_fixtures`, each run once per profile. ``pytest.main`` runs in this process
-    with ``-p no:cacheprovider -p no:hypothesispytest``, the suite's own ``pytest.ini`` (so the
-    configuration of the project it is called from does not apply) and the plugin's options.
-
-    :param engine: ``reference``, ``python:MODULE:ATTR`` or ``cmd:COMMAND ARGS…``
-        (:func:`conformance.engines.load_engine`), or an adapter object the caller made (it is
-        then used as it is and not closed: the caller owns it).
-    :param profiles: profile ids, or ``["all"]``; each case runs once per profile, in the spec's
-        profile order.
-    :param rule_globs: keep only cases checking a rule id matching one of these
-        :func:`fnmatch.fnmatchcase` patterns (``play.*``); empty: every case.
-    :param areas: keep only cases checking a rule of one of these areas; empty: every case.
-    :param progress: ``progress(done, total, result)``, called in the main thread as each case
-        finishes (``total`` counts the selected cases, skipped ones included).
-    :param extra_args: further pytest arguments (e.g. ``["-x"]`` or ``["--junitxml", "out.xml"]``).
-    :param quiet: suppress pytest's terminal output (``-p no:terminal``); otherwise run with ``-q``.
-    :return: one result per selected case and profile, in run order: passed, failed (with
-        ``expected``, ``actual`` and the ``file:line`` of the failing step, expectation or
-        action in ``location``), unsupported (the engine lacks a capability or an option of the
-        profile), skipped (the case does not apply under the profile), or error (the engine
-        crashed, hung or answered out of protocol; ``detail`` carries e.g. its stderr). An engine
-        that fails its handshake makes every case an error.
-    :raises conformance.engines.EngineSelectionError: if ``engine`` names no usable engine.
-    :raises UsageError: an unknown profile or area, or a suite that does not collect (every
-        ``file:line`` problem in the message).
-    :raises KeyboardInterrupt: if the run was interrupted (the engine is closed first).
+    :raises UsageError: an unknown profile or area, or a suite that does not collect.
     """
     _check_selection(profiles, areas)
     owned = isinstance(engine, str)

@@ -51,6 +51,7 @@ import pytest
 from pytest_bdd import given, parsers, then, when
 
 from conformance.adapter import Deal
+from conformance.cases.blame import outcome_rules, score_rules, trick_winner_rules
 from conformance.checks import Mismatch, ScenarioError, show, show_set
 from conformance.record_plan import SEATS, deal_deck
 from conformance.table import Table
@@ -255,9 +256,9 @@ def sheepshead_table(request: pytest.FixtureRequest, sheepshead_profile: str) ->
 # ---------------------------------------------------------------------------- helpers
 
 
-def _expect(what: str, expected: object, actual: object) -> None:
+def _expect(what: str, expected: object, actual: object, rules: tuple[str, ...] = ()) -> None:
     if expected != actual:
-        raise Mismatch(what, expected, actual)
+        raise Mismatch(what, expected, actual, rules=rules)
 
 
 def _expect_set(what: str, expected: Sequence[str], actual: Sequence[str]) -> None:
@@ -450,7 +451,17 @@ def then_trick(sheepshead_table: Table, number: int, seat: str, points: int | No
     tricks = sheepshead_table.reply().tricks
     if not 1 <= number <= len(tricks):
         raise Mismatch(f"trick {number}", f"won by {seat}", f"only {len(tricks)} finished tricks reported")
-    _expect(f"winner of trick {number}", seat, tricks[number - 1].winner)
+    trick = tricks[number - 1]
+    if trick.winner != seat:
+        cards = list(trick.cards)
+        start = SEATS.index(trick.leader) if trick.leader in SEATS else 0
+
+        def card_of(who: str | None) -> str:
+            index = (SEATS.index(who) - start) % 5 if who in SEATS else -1
+            return cards[index] if 0 <= index < len(cards) else "?"
+
+        rules = trick_winner_rules(cards, card_of(seat), card_of(trick.winner))
+        raise Mismatch(f"winner of trick {number}", seat, trick.winner, rules=rules)
     if points is not None:
         _expect(f"points of trick {number}", points, tricks[number - 1].points)
 
@@ -478,9 +489,12 @@ def then_side(sheepshead_table: Table, side: str, points: int, tricks: int) -> N
 def then_outcome(sheepshead_table: Table, kind: str) -> None:
     """``Then the outcome is schneider`` (of the score query if there was one, else of the hand)."""
     if sheepshead_table.score_result is not None:
-        _expect("outcome", kind, sheepshead_table.score_result.kind)
+        actual = sheepshead_table.score_result.kind
+        points = sheepshead_table.score_points
     else:
-        _expect("outcome", kind, sheepshead_table.outcome().kind)
+        outcome = sheepshead_table.outcome()
+        actual, points = outcome.kind, outcome.picker_side_points
+    _expect("outcome", kind, actual, outcome_rules(kind, actual, picker_points=points))
 
 
 def _score_map(scores: Mapping[str, int]) -> dict[str, int]:
@@ -490,7 +504,11 @@ def _score_map(scores: Mapping[str, int]) -> dict[str, int]:
 @then(_p("the scores are {scores:Scores}"))
 def then_scores(sheepshead_table: Table, scores: dict[str, int]) -> None:
     """``Then the scores are S1 +1, S2 -1, S3 +2, S4 -1, S5 -1`` (each seat's change this hand)."""
-    _expect("score changes", _score_map(scores), _score_map(sheepshead_table.outcome().scores))
+    outcome = sheepshead_table.outcome()
+    expected, actual = _score_map(scores), _score_map(outcome.scores)
+    rules = score_rules(outcome.kind, expected, actual, alone=outcome.partner is None and outcome.picker is not None,
+                        stakes=sheepshead_table.stakes)  # fmt: skip
+    _expect("score changes", expected, actual, rules)
 
 
 @then("the seats end with:")
@@ -570,7 +588,9 @@ def then_beats(sheepshead_table: Table, higher: str, lower: str) -> None:
         winner = sheepshead_table.trick_winner(cards)
         if not 0 <= winner < len(cards) or cards[winner] != higher:
             actual = cards[winner] if 0 <= winner < len(cards) else f"index {winner}"
-            raise Mismatch(f"winner of the trick {show(cards)}", higher, actual)
+            position = sheepshead_table.position
+            rules = trick_winner_rules(cards, higher, actual, called=position.called, under=position.under)
+            raise Mismatch(f"winner of the trick {show(cards)}", higher, actual, rules=rules)
 
 
 @then(_p("the trick {cards:Cards} is won by {card:Card}"))
@@ -580,7 +600,9 @@ def then_trick_winner(sheepshead_table: Table, cards: tuple[str, ...], card: str
         raise ScenarioError(f"{card} is not one of the trick's cards {show(cards)}")
     winner = sheepshead_table.trick_winner(cards)
     actual = cards[winner] if 0 <= winner < len(cards) else f"index {winner}"
-    _expect(f"winner of the trick {show(cards)}", card, actual)
+    position = sheepshead_table.position
+    rules = trick_winner_rules(cards, card, actual, called=position.called, under=position.under)
+    _expect(f"winner of the trick {show(cards)}", card, actual, rules)
 
 
 @then(_p("the callable cards are {cards:Cards}"))
@@ -609,7 +631,11 @@ def then_role_scores(sheepshead_table: Table, picker: int, partner: int, defende
     assert result is not None
     expected = f"picker {picker:+d}, partner {partner:+d}, defender {defender:+d}"
     actual = f"picker {result.picker:+d}, partner {result.partner:+d}, defender {result.defender:+d}"
-    _expect("score changes", expected, actual)
+    wanted = {"S1": picker, "S2": partner, "S3": defender, "S4": defender, "S5": defender}
+    got = {"S1": result.picker, "S2": result.partner, "S3": result.defender, "S4": result.defender,
+           "S5": result.defender}  # fmt: skip
+    rules = score_rules(result.kind, wanted, got, alone=sheepshead_table.score_alone, stakes=sheepshead_table.stakes)
+    _expect("score changes", expected, actual, rules)
 
 
 @then(_p("the picker's side is credited with {points:d} card points"))

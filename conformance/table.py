@@ -39,6 +39,7 @@ from conformance.adapter import (
     TrickWinnerRequest,
     Unsupported,
 )
+from conformance.cases.blame import action_topic
 from conformance.checks import Mismatch, ScenarioError
 
 __all__ = ["Attempt", "Game", "Position", "Table"]
@@ -97,6 +98,9 @@ class Table:
         self.position = Position()
         self.attempt: Attempt | None = None
         self.score_result: ScoreResponse | None = None
+        self.score_points: int | None = None
+        """The picker side's card points of the scored result (trick points plus the bury)."""
+        self.score_alone = False
         self._replies: dict[tuple[object, ...], ReplayResponse | SessionResponse] = {}
 
     # ------------------------------------------------------------------ capabilities
@@ -145,12 +149,12 @@ class Table:
         last = len(self.games) - 1
         if reply.rejected_hand is not None and reply.rejected_hand < last:
             raise Mismatch(f"hand {reply.rejected_hand + 1} of the session", "accepted",
-                           f"rejected{' under ' + reply.rule if reply.rule else ''}")  # fmt: skip
+                           f"rejected{' under ' + reply.rule if reply.rule else ''}", topic="session")  # fmt: skip
         if len(reply.hands) <= last:
             if reply.rejected_hand == last:
                 raise Mismatch(f"hand {last + 1} of the session", "accepted",
-                               f"rejected{' under ' + reply.rule if reply.rule else ''}")  # fmt: skip
-            raise Mismatch(f"hand {last + 1} of the session", "a replayed hand", "no result")
+                               f"rejected{' under ' + reply.rule if reply.rule else ''}", topic="session")  # fmt: skip
+            raise Mismatch(f"hand {last + 1} of the session", "a replayed hand", "no result", topic="session")
         return reply.hands[last]
 
     def _check_setup(self, reply: ReplayResponse, count: int) -> None:
@@ -158,7 +162,8 @@ class Table:
         if rejected is not None and rejected.index < count:
             action = self.game.actions[rejected.index] if 0 <= rejected.index < len(self.game.actions) else "?"
             rule = f" under {rejected.rule}" if rejected.rule else ""
-            raise Mismatch(f"the scenario's action {action!r}", "accepted", f"rejected{rule}", note=rejected.message)
+            raise Mismatch(f"the scenario's action {action!r}", "accepted", f"rejected{rule}", note=rejected.message,
+                           topic=action_topic(action))
 
     def reply(self) -> ReplayResponse:
         """The engine's answer for the current hand after every accepted action.
@@ -200,7 +205,7 @@ class Table:
         reply = self.reply()
         if reply.outcome is None:
             state = f"no outcome (phase {reply.phase}, {reply.turn} to act)"
-            raise Mismatch("outcome of the hand", "a scored hand", state)
+            raise Mismatch("outcome of the hand", "a scored hand", state, topic="phase")
         return reply.outcome
 
     # ------------------------------------------------------------------ direct queries
@@ -236,6 +241,7 @@ class Table:
     def score(self, trick_points: int, bury_points: int, tricks: int, alone: bool) -> ScoreResponse:
         """Ask the engine to score a described result; remembered for the Then steps."""
         self.require(Capability.SCORE)
+        self.score_points, self.score_alone = trick_points + bury_points, alone
         self.score_result = self.adapter.score(ScoreRequest(self.options, trick_points, bury_points, tricks, alone,
                                                             self.stakes))  # fmt: skip
         return self.score_result

@@ -27,7 +27,8 @@ Feature: The leaster
 
     @rule:leaster.blind @rule:points.trick-to-winner
     Scenario Outline: The blind's 10 points go to <blind_to>
-      Then the seats end with:
+      Then trick 6 is won by S4
+      And the seats end with:
         | seat | points | tricks |
         | S1   | 0      | 0      |
         | S2   | <s2>   | 2      |

@@ -1,0 +1,204 @@
+"""Which rules a check is about, so that a difference blames those rules and no others.
+
+A case lists every rule it checks, but each single check concerns only some of them: a trick's
+winner is about ranking and trick rules, not about the call. :func:`rules_for` picks, for one
+check topic, the case's rules of the areas the topic belongs to; where the evidence itself points
+at one rule (two trumps that the engine ranked the other way round, a hand scored schneider at 90
+points) the diagnosis names that rule even when the case does not list it.
+
+Nothing here knows an engine: card classes come from the deck rules (``deck.trump-cards``), the
+same for every profile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+__all__ = ["TOPIC_AREAS", "action_topic", "outcome_rules", "rules_for", "trick_winner_rules"]
+
+TOPIC_AREAS: Mapping[str, tuple[str, ...]] = {
+    "auction": ("auction", "all-pass"),
+    "bury": ("bury",),
+    "call": ("call", "alone"),
+    "play": ("play",),
+    "deal": ("deal",),
+    "legal-plays": ("play",),
+    "turn": ("play", "auction", "deal"),
+    "phase": ("auction", "bury", "call", "alone", "play", "all-pass"),
+    "trick-winner": ("trick", "ranking", "deck"),
+    "trick-points": ("points",),
+    "card-points": ("points",),
+    "partner": ("call", "alone"),
+    "side-totals": ("points",),
+    "seat-points": ("points", "leaster"),
+    "seat-tricks": ("points", "scoring", "leaster"),
+    "callable": ("call",),
+    "outcome": ("scoring", "alone", "leaster", "all-pass"),
+    "scores": ("scoring", "alone", "leaster", "all-pass"),
+    "leaster-winner": ("leaster",),
+    "session": ("session", "all-pass"),
+}
+"""The rule areas each check topic concerns."""
+
+_FALLBACK: Mapping[str, str] = {
+    "auction": "auction.order",
+    "bury": "bury.two-cards",
+    "call": "call.partner-or-alone",
+    "play": "play.clockwise-one-card",
+    "deal": "deal.three-two-three",
+    "legal-plays": "play.follow-suit",
+    "trick-winner": "trick.highest-trump-wins",
+    "trick-points": "points.trick-to-winner",
+    "card-points": "points.card-values",
+    "partner": "call.partner-is-holder",
+    "side-totals": "points.side-totals",
+    "seat-points": "points.trick-to-winner",
+    "seat-tricks": "scoring.zero-point-trick",
+    "callable": "call.ace-of-held-fail-suit",
+    "leaster-winner": "leaster.fewest-points-wins",
+    "session": "session.cumulative-scores",
+}
+"""The rule blamed when the case lists none of a topic's areas."""
+
+_KIND_RULE = {
+    "win": "scoring.win",
+    "loss": "scoring.loss",
+    "schneider": "scoring.schneider",
+    "schneidered": "scoring.schneidered",
+    "all-tricks": "scoring.all-tricks",
+    "no-tricks": "scoring.no-tricks",
+    "leaster": "leaster.scoring",
+    "redeal": "all-pass.redeal",
+    "doubler": "all-pass.doubler",
+}
+
+
+def _area(rule: str) -> str:
+    return rule.split(".", 1)[0]
+
+
+def rules_for(topic: str, case_rules: Sequence[str]) -> tuple[str, ...]:
+    """The case's rules a check of ``topic`` concerns (a topic's fallback rule when it lists none).
+
+    >>> rules_for("partner", ["trick.highest-trump-wins", "call.partner-is-holder"])
+    ('call.partner-is-holder',)
+    >>> rules_for("card-points", ["scoring.win"])
+    ('points.card-values',)
+    """
+    areas = TOPIC_AREAS.get(topic, ())
+    chosen = tuple(rule for rule in case_rules if _area(rule) in areas)
+    if chosen:
+        return chosen
+    fallback = _FALLBACK.get(topic)
+    return (fallback,) if fallback else tuple(case_rules)
+
+
+def action_topic(action: str) -> str:
+    """The topic of an action's legality: ``S3 bury TS 7S`` -> ``bury``."""
+    verb = action.split()[1] if len(action.split()) > 1 else ""
+    return {"pick": "auction", "pass": "auction", "bury": "bury", "call": "call", "alone": "call"}.get(verb, "play")
+
+
+def is_trump(card: str) -> bool:
+    """Queens, jacks and diamonds (``deck.trump-cards``)."""
+    return card[0] in "QJ" or card[1] == "D"
+
+
+def trick_winner_rules(
+    cards: Sequence[str],
+    expected: str,
+    actual: str,
+    *,
+    called: str | None = None,
+    under: str | None = None,
+    case_rules: Sequence[str] = (),
+) -> tuple[str, ...]:
+    """The rule a wrong trick winner breaks, read from the two cards.
+
+    >>> trick_winner_rules(["QH", "QD"], "QH", "QD")
+    ('ranking.trump-order',)
+    >>> trick_winner_rules(["9C", "AC", "KC"], "AC", "KC")
+    ('ranking.fail-order',)
+    >>> trick_winner_rules(["9C", "AS"], "9C", "AS")
+    ('trick.highest-of-led-suit-wins',)
+
+    :param cards: the trick in play order.
+    :param expected: the card that wins by the rules.
+    :param actual: the card the engine says wins.
+    """
+    if under is not None and actual == under:
+        return ("trick.under-never-wins",)
+    if called is not None and called[0] == "T" and called in (expected, actual):
+        return ("trick.called-ten-rank",)
+    if actual not in cards:
+        return rules_for("trick-winner", case_rules)
+    expected_trump, actual_trump = is_trump(expected), is_trump(actual)
+    if expected_trump and actual_trump:
+        return ("ranking.trump-order",)
+    if expected_trump:
+        return ("ranking.trump-beats-fail",)
+    if actual_trump:
+        return ("deck.trump-cards",)
+    led = cards[0][1] if cards and not is_trump(cards[0]) else None
+    if actual[1] != led:
+        return ("trick.highest-of-led-suit-wins",)
+    if {expected[0], actual[0]} == {"K", "T"}:
+        return ("ranking.fail-king-below-ten",)
+    return ("ranking.fail-order",)
+
+
+def outcome_rules(expected: str, actual: str, *, picker_points: int | None = None) -> tuple[str, ...]:
+    """The scoring rule that separates two outcome classes of a picker hand.
+
+    >>> outcome_rules("win", "schneider")
+    ('scoring.schneider-thresholds',)
+    >>> outcome_rules("loss", "win", picker_points=60)
+    ('scoring.tie-goes-to-defenders',)
+    """
+    pair = {expected, actual}
+    if pair & {"leaster", "redeal", "doubler"}:
+        return ("all-pass.table-choice",)
+    if pair <= {"win", "schneider"} or pair <= {"loss", "schneidered"}:
+        return ("scoring.schneider-thresholds",)
+    if "all-tricks" in pair:
+        return ("scoring.all-tricks",)
+    if "no-tricks" in pair:
+        return ("scoring.no-tricks",)
+    if pair & {"win", "schneider"} and pair & {"loss", "schneidered"}:
+        if picker_points == 60:
+            return ("scoring.tie-goes-to-defenders",)
+        return ("scoring.win-threshold",)
+    return (_KIND_RULE.get(expected, "scoring.win"),)
+
+
+def score_rules(
+    kind: str | None,
+    expected: Mapping[str, int],
+    actual: Mapping[str, int],
+    *,
+    alone: bool = False,
+    stakes: int = 1,
+    case_rules: Sequence[str] = (),
+) -> tuple[str, ...]:
+    """The rule a wrong set of score changes breaks, given the (agreed) outcome class.
+
+    >>> score_rules("loss", {"S1": -2, "S2": 1}, {"S1": -4, "S2": 2})
+    ('scoring.double-on-the-bump',)
+    >>> score_rules("win", {"S1": 2, "S2": -1}, {"S1": 4, "S2": -2}, stakes=2)
+    ('scoring.stakes-multiply',)
+    """
+    if sum(actual.values()) != 0 and sum(expected.values()) == 0:
+        return ("scoring.zero-sum",)
+    ratios = {actual[seat] / value for seat, value in expected.items() if value and seat in actual}
+    uniform = len(ratios) == 1 and ratios != {1.0}
+    if kind in ("loss", "schneidered", "no-tricks") and uniform:
+        # Every change of a lost hand off by one factor: the multiplier of a lost hand.
+        return ("scoring.double-on-the-bump",)
+    if stakes != 1 and uniform:
+        return ("scoring.stakes-multiply",)
+    if kind == "leaster":
+        chosen = tuple(rule for rule in case_rules if rule in ("leaster.scoring", "leaster.tie"))
+        return chosen or ("leaster.scoring",)
+    if alone:
+        return ("alone.scoring",)
+    return (_KIND_RULE.get(kind or "", "scoring.win"),)

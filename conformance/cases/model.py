@@ -1,0 +1,118 @@
+"""What a case is, and what one run of it produced.
+
+A :class:`Case` is one scenario row, fixture record or perft position. Its :attr:`Case.depends`
+names the variant axes its expected results depend on, and for each the options it has an
+expectation for; on every other axis any option gives the same expected result (the dependence
+gate in ``tests/suite`` proves it against the reference engine by flipping each axis).
+
+Running a case under a :class:`Config` yields a :class:`CaseRun`: an ordered list of
+:class:`Check` values, each tied to the rule ids it checks, in the order the hand happened (the
+legality of action *k*, trick *n*'s winner and points, side totals, outcome, scores). The first
+check that differs is the case's *divergence*: its rules are blamed; later differing checks are
+consequences and are counted against no rule.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from conformance.adapter import Adapter, AdapterError, EngineInfo
+
+__all__ = ["Case", "CaseRun", "Check", "Config", "Verdict"]
+
+
+class Verdict(str, enum.Enum):
+    """How one check came out."""
+
+    AGREES = "agrees"
+    DIFFERS = "differs"
+    UNREPORTED = "unreported"
+    """The engine did not report the value (``None``): not checked, never a failure."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class Check:
+    """One comparison of an engine answer with an expectation."""
+
+    label: str
+    """What was compared, e.g. ``winner of trick 3`` or ``legality of 'S2 play QC'``."""
+    rules: tuple[str, ...]
+    """The rule ids this check checks: the ones blamed when it is the first difference."""
+    verdict: Verdict
+    expected: str = ""
+    actual: str = ""
+    location: str = ""
+    """``file:line`` of the expectation, step or action."""
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Config:
+    """The options of one run of a case.
+
+    ``request`` is what the engine is asked to play (one option per axis); ``expect`` is the
+    configuration the case's expectations are read for. They differ only in a *probe*: a run that
+    asks the engine to play what it declares and compares the answer with the expectation of an
+    option it does not declare, to read from its behaviour which option it plays.
+    """
+
+    request: Mapping[str, str]
+    expect: Mapping[str, str]
+
+
+@dataclass(frozen=True)
+class CaseRun:
+    """What one run of a case produced."""
+
+    checks: tuple[Check, ...] = ()
+    unsupported: str | None = None
+    """Why the engine could not serve the case (then it is not judged)."""
+    error: AdapterError | None = None
+    """The engine crashed, hung or broke the protocol (after ``checks``)."""
+    error_location: str = ""
+    suite_error: str | None = None
+    """The case cannot be carried out as written: a bug of the suite, never of the engine."""
+
+    @property
+    def divergence(self) -> Check | None:
+        """The first check that differs, if any."""
+        return next((check for check in self.checks if check.verdict is Verdict.DIFFERS), None)
+
+    @property
+    def consequences(self) -> tuple[Check, ...]:
+        """The differing checks after the first: reported, counted against no rule."""
+        differing = [check for check in self.checks if check.verdict is Verdict.DIFFERS]
+        return tuple(differing[1:])
+
+
+Runner = Callable[["Adapter", "EngineInfo", Config], CaseRun]
+
+
+@dataclass(frozen=True, eq=False)
+class Case:
+    """One scenario row, fixture record or perft position."""
+
+    id: str
+    """``features/<file>::<scenario>[<row>]`` or ``fixtures/<file>``."""
+    kind: str
+    """``scenario``, ``fixture`` or ``perft``."""
+    location: str
+    """``file:line`` of the scenario row or record."""
+    rules: tuple[str, ...]
+    """Every rule id the case checks (the union of its checks' rules)."""
+    depends: Mapping[str, frozenset[str]]
+    """Axis id -> the options the case has an expectation for; absent axes do not matter."""
+    requires: frozenset[str]
+    """Capabilities the case needs (before it is run)."""
+    runner: Runner = field(repr=False)
+
+    def run(self, adapter: Adapter, info: EngineInfo, config: Config) -> CaseRun:
+        """Run the case once against an engine."""
+        return self.runner(adapter, info, config)

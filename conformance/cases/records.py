@@ -1,0 +1,457 @@
+"""Cases from the fixture records: hand records, session records and perft positions.
+
+A record is replayed as one request and judged check by check, in the order the hand happened:
+the legality of each action, each trick's winner and points as soon as the trick is complete,
+then the partner, side totals, per-seat values, outcome, leaster winner and scores (for sessions,
+hand by hand, then the totals). Each check names its rules (:mod:`conformance.cases.blame`), so a
+failing record blames the rules of its first divergence only.
+
+A record depends on the axes it pins in ``variants`` (that option only) and on the axes of its
+variant tables (every option: the table picks the expectation).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from sheepshead_spec import Spec
+
+from conformance.adapter import (
+    Adapter,
+    AdapterError,
+    Capability,
+    EngineInfo,
+    ReplayRequest,
+    ReplayResponse,
+    SessionRequest,
+    SessionResponse,
+    TrickRecord,
+    Unsupported,
+)
+from conformance.cases.blame import action_topic, outcome_rules, rules_for, score_rules, trick_winner_rules
+from conformance.cases.model import Case, CaseRun, Check, Config, Verdict
+from conformance.checks import show
+from conformance.record_plan import SEATS, HandPlan, LoadedRecord, RecordProblems, load_record, plan_hands, resolve
+
+__all__ = ["RecordCaseProblems", "judge_record", "record_cases", "record_depends"]
+
+_ABSENT = object()
+
+
+class RecordCaseProblems(Exception):
+    """Fixture files that are not valid records; :attr:`problems` lists each ``file:line: message``."""
+
+    def __init__(self, problems: Sequence[str]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("\n".join(self.problems))
+
+
+def _tables(value: Any) -> list[str]:
+    if isinstance(value, Mapping):
+        if "by" in value:
+            return [str(value["by"])]
+        return [axis for item in value.values() for axis in _tables(item)]
+    if isinstance(value, list):
+        return [axis for item in value for axis in _tables(item)]
+    return []
+
+
+def record_depends(record: LoadedRecord, spec: Spec) -> dict[str, frozenset[str]]:
+    """The axes a record's expected results depend on, with the options it has expectations for.
+
+    :raises ValueError: for a record with ``profile`` or a ``by: profile`` table, whose dependence
+        is on a whole named profile rather than on axes.
+    """
+    options = {axis.id: frozenset(option.id for option in axis.options) for axis in spec.axes}
+    depends: dict[str, frozenset[str]] = {}
+    if "profile" in record.data:
+        # A whole named profile: every axis pinned (the record does not say which ones matter).
+        depends = {axis: frozenset({option}) for axis, option in spec.profile_options(record.profile).items()}
+    bodies = [body.get("expect") or {} for body, _ in record.bodies]
+    if record.is_session:
+        bodies.append(record.data.get("expect") or {})
+    for expect in bodies:
+        for axis in _tables(expect):
+            if axis != "profile":  # a profile table is checked only under exactly a named profile's options
+                depends.setdefault(axis, options[axis])
+    if any("bury" in body and "call" in body for body, _ in record.bodies):
+        # The replayed actions put the bury and the call in the order of the call-timing option:
+        # the record holds under each order, but an engine must play one of them.
+        depends.setdefault("call-timing", options["call-timing"])
+    for axis, option in record.variants.items():
+        depends[axis] = frozenset({option})
+    return depends
+
+
+class _Judge:
+    """Collects the checks of one record replay, in order."""
+
+    def __init__(self, record: LoadedRecord, rules: tuple[str, ...], options: Mapping[str, str], rule_ids: bool) -> None:
+        self.record = record
+        self.rules = rules
+        self.options = options
+        self.rule_ids = rule_ids
+        self.checks: list[Check] = []
+
+    def value(self, expect: Mapping[str, Any], key: str) -> Any:
+        if key not in expect:
+            return _ABSENT
+        table = expect[key]
+        profile = _profile_of(self.options)
+        if isinstance(table, Mapping) and table.get("by") == "profile" and not profile:
+            return _ABSENT
+        applies, value = resolve(table, self.options, profile)
+        return value if applies else _ABSENT
+
+    def add(self, label: str, rules: Sequence[str], expected: object, actual: object,
+            path: Sequence[str | int], note: str = "") -> None:  # fmt: skip
+        verdict = Verdict.AGREES if expected == actual else Verdict.DIFFERS
+        if actual is None and expected is not None:
+            verdict = Verdict.UNREPORTED
+        self.checks.append(Check(label, tuple(rules), verdict, _text(expected), _text(actual),
+                                 self.record.where(list(path)), note))  # fmt: skip
+
+    def differs(self, label: str, rules: Sequence[str], expected: object, actual: object,
+                path: Sequence[str | int], note: str = "") -> None:  # fmt: skip
+        self.checks.append(Check(label, tuple(rules), Verdict.DIFFERS, _text(expected), _text(actual),
+                                 self.record.where(list(path)), note))  # fmt: skip
+
+
+@functools.cache
+def _named_profiles() -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+    from sheepshead_spec import load_spec
+
+    spec = load_spec()
+    return tuple((p.id, tuple(sorted(spec.profile_options(p.id).items()))) for p in spec.profiles)
+
+
+def _profile_of(options: Mapping[str, str]) -> str:
+    """The named profile whose options are exactly ``options`` (for ``by: profile`` tables), or ``""``:
+    such a table is then not checked, since it says nothing about other combinations."""
+    wanted = tuple(sorted(options.items()))
+    return next((name for name, chosen in _named_profiles() if chosen == wanted), "")
+
+
+def _text(value: object) -> str:
+    return value if isinstance(value, str) else show(value)
+
+
+def _rejection(rule: str | None, message: str) -> str:
+    text = "rejected" + (f" under {rule}" if rule else "")
+    return f"{text}: {message}" if message else text
+
+
+def _trick_completions(plan: HandPlan) -> dict[int, int]:
+    """Action index -> number (0-based) of the trick that action completes."""
+    done: dict[int, int] = {}
+    for index, path in enumerate(plan.paths):
+        if len(path) >= 3 and path[-3] == "plays" and path[-1] == 4:
+            done[index] = int(path[-2])
+    return done
+
+
+def _next_leaders(plan: HandPlan) -> dict[int, tuple[str, tuple[str | int, ...]]]:
+    """Trick number (0-based) -> the seat leading the next trick in the record, and its path: by
+    ``play.winner-leads`` the winner the record implies for that trick."""
+    leaders: dict[int, tuple[str, tuple[str | int, ...]]] = {}
+    for action, path in zip(plan.actions, plan.paths, strict=True):
+        if len(path) >= 3 and path[-3] == "plays" and path[-1] == 0 and int(path[-2]) > 0:
+            leaders[int(path[-2]) - 1] = (action.split()[0], path)
+    return leaders
+
+
+def _seat_card(trick: TrickRecord, seat: str | None) -> str:
+    if seat not in SEATS or trick.leader not in SEATS:
+        return "?"
+    index = (SEATS.index(seat) - SEATS.index(trick.leader)) % 5
+    return trick.cards[index] if index < len(trick.cards) else "?"
+
+
+def _check_trick(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...], label: str,
+                 number: int, expected: Mapping[str, Any], reported: Sequence[TrickRecord]) -> None:  # fmt: skip
+    path = (*prefix, "expect", "tricks", number)
+    if number >= len(reported):
+        judge.differs(f"{label}trick {number + 1}", rules_for("play", judge.rules), dict(expected),
+                      "no such trick in the engine's answer", path)  # fmt: skip
+        return
+    trick = reported[number]
+    if "winner" in expected:
+        winner = expected["winner"]
+        rules: Sequence[str] = rules_for("trick-winner", judge.rules)
+        if trick.winner != winner:
+            rules = trick_winner_rules(list(trick.cards), _seat_card(trick, winner), _seat_card(trick, trick.winner),
+                                       called=plan.called, under=plan.under, case_rules=judge.rules)  # fmt: skip
+        judge.add(f"{label}winner of trick {number + 1}", rules, winner, trick.winner, (*path, "winner"))
+    if "points" in expected:
+        judge.add(f"{label}points of trick {number + 1}", rules_for("trick-points", judge.rules), expected["points"],
+                  trick.points, (*path, "points"))  # fmt: skip
+
+
+def _check_actions(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...], response: ReplayResponse,
+                   label: str) -> bool:  # fmt: skip
+    """The legality of each action, with each trick's checks once it is complete, in order.
+
+    :return: whether every action was accepted as the record expects (the hand can be judged on).
+    """
+    illegal = judge.value(plan.expect, "illegal")
+    expected_rule = illegal.get("rule") if isinstance(illegal, Mapping) else None
+    tricks = judge.value(plan.expect, "tricks")
+    expected_tricks: list[Mapping[str, Any]] = list(tricks) if tricks is not _ABSENT and tricks else []
+    completions = _trick_completions(plan)
+    leaders = _next_leaders(plan)
+    rejected = response.rejected
+    last = len(plan.actions) - 1
+    if rejected is not None and not 0 <= rejected.index <= last:
+        judge.differs(f"{label}index of the rejected action", rules_for("play", judge.rules), f"0 to {last}",
+                      rejected.index, prefix)  # fmt: skip
+        return False
+    for index, action in enumerate(plan.actions):
+        topic_rules = rules_for(action_topic(action), judge.rules)
+        is_rejected = rejected is not None and rejected.index == index
+        if index == last and expected_rule is not None:
+            if not is_rejected:
+                judge.differs(f"{label}legality of {action!r}", (expected_rule,), f"rejected under {expected_rule}",
+                              "accepted", plan.paths[index])  # fmt: skip
+            elif judge.rule_ids and rejected is not None and rejected.rule != expected_rule:
+                judge.differs(f"{label}rule broken by {action!r}", (expected_rule,), expected_rule, rejected.rule,
+                              (*prefix, "expect", "illegal"), rejected.message)  # fmt: skip
+            else:
+                judge.add(f"{label}legality of {action!r}", (expected_rule,), "rejected", "rejected", plan.paths[index])
+            return False
+        if is_rejected:
+            assert rejected is not None
+            named = (rejected.rule,) if rejected.rule and rejected.rule in _catalogue_rules() else ()
+            rules = topic_rules if set(topic_rules) & set(judge.rules) or not named else named
+            judge.differs(f"{label}legality of {action!r}", rules, "accepted",
+                          _rejection(rejected.rule, rejected.message), plan.paths[index])  # fmt: skip
+            return False
+        judge.add(f"{label}legality of {action!r}", topic_rules, "accepted", "accepted", plan.paths[index])
+        number = completions.get(index)
+        if number is not None and number < len(expected_tricks):
+            _check_trick(judge, plan, prefix, label, number, expected_tricks[number], response.tricks)
+        elif number is not None and number in leaders and number < len(response.tricks):
+            # No stated winner: the record's next lead implies it (play.winner-leads), so a wrong
+            # winner is found here, where it happens, and not at the next lead's rejection.
+            seat, path = leaders[number]
+            trick = response.tricks[number]
+            rules = rules_for("trick-winner", judge.rules)
+            if trick.winner != seat:
+                rules = trick_winner_rules(list(trick.cards), _seat_card(trick, seat), _seat_card(trick, trick.winner),
+                                           called=plan.called, under=plan.under, case_rules=judge.rules)  # fmt: skip
+            judge.add(f"{label}winner of trick {number + 1} (who leads trick {number + 2})", rules, seat,
+                      trick.winner, path)  # fmt: skip
+    return True
+
+
+@functools.cache
+def _catalogue_rules() -> frozenset[str]:
+    from sheepshead_spec import load_spec
+
+    return frozenset(rule.id for rule in load_spec().rules)
+
+
+def _check_results(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...], response: ReplayResponse,
+                   label: str, stakes: int = 1) -> None:  # fmt: skip
+    expect = plan.expect
+    keys = ("partner", "picker_side", "defenders", "seat_points", "seat_tricks", "outcome", "leaster_winner", "scores")
+    wanted = {key: judge.value(expect, key) for key in keys}
+    wanted = {key: value for key, value in wanted.items() if value is not _ABSENT}
+    if not wanted:
+        return
+    outcome = response.outcome
+    if outcome is None and "partner" in wanted:
+        # A record that stops before the end (a negative record legal under this option) cannot
+        # see the partner: reported as unchecked, never as agreement.
+        judge.checks.append(Check(f"{label}partner", rules_for("partner", judge.rules), Verdict.UNREPORTED,
+                                  _text(wanted.pop("partner") or "nobody"), "the hand is not over",
+                                  judge.record.where([*prefix, "expect", "partner"])))  # fmt: skip
+        if not wanted:
+            return
+    if outcome is None:
+        first = next(iter(wanted))
+        judge.differs(f"{label}outcome", rules_for("phase", judge.rules), "a scored hand",
+                      f"no outcome (phase {response.phase})", (*prefix, "expect", first))  # fmt: skip
+        return
+    where = (*prefix, "expect")
+    if "partner" in wanted:
+        judge.add(f"{label}partner", rules_for("partner", judge.rules), wanted["partner"] or "nobody",
+                  outcome.partner or "nobody", (*where, "partner"))  # fmt: skip
+    for key, points, tricks_taken, name in (
+        ("picker_side", outcome.picker_side_points, outcome.picker_side_tricks, "picker side"),
+        ("defenders", outcome.defender_points, outcome.defender_tricks, "defenders"),
+    ):
+        side = wanted.get(key)
+        if side is None:
+            continue
+        if "points" in side:
+            judge.add(f"{label}{name} card points", rules_for("side-totals", judge.rules), side["points"], points,
+                      (*where, key, "points"))  # fmt: skip
+        if "tricks" in side:
+            judge.add(f"{label}{name} tricks", rules_for("seat-tricks", judge.rules), side["tricks"], tricks_taken,
+                      (*where, key, "tricks"))  # fmt: skip
+    for key, reported, topic in (("seat_points", outcome.seat_points, "seat-points"),
+                                 ("seat_tricks", outcome.seat_tricks, "seat-tricks")):  # fmt: skip
+        if key not in wanted:
+            continue
+        values = {seat: value for seat, value in wanted[key].items() if not str(seat).startswith("x-")}
+        actual = None if reported is None else {seat: reported.get(seat, 0) for seat in values}
+        judge.add(f"{label}{key.replace('_', ' ')}", rules_for(topic, judge.rules), values, actual, (*where, key))
+    if "outcome" in wanted:
+        rules = rules_for("outcome", judge.rules)
+        if wanted["outcome"] != outcome.kind:
+            rules = outcome_rules(wanted["outcome"], outcome.kind, picker_points=outcome.picker_side_points)
+        judge.add(f"{label}outcome", rules, wanted["outcome"], outcome.kind, (*where, "outcome"))
+    if "leaster_winner" in wanted:
+        judge.add(f"{label}leaster winner", rules_for("leaster-winner", judge.rules), wanted["leaster_winner"] or "nobody",
+                  outcome.leaster_winner or "nobody", (*where, "leaster_winner"))  # fmt: skip
+    if "scores" in wanted:
+        values = {seat: value for seat, value in wanted["scores"].items() if not str(seat).startswith("x-")}
+        if outcome.scores is None:
+            judge.add(f"{label}scores", rules_for("scores", judge.rules), values, None, (*where, "scores"))
+            return
+        actual = {seat: outcome.scores.get(seat, 0) for seat in values}
+        rules = rules_for("scores", judge.rules)
+        if actual != values:
+            kind = wanted.get("outcome", outcome.kind)
+            rules = score_rules(kind, values, actual, alone=plan.alone, stakes=stakes, case_rules=judge.rules)
+        judge.add(f"{label}scores", rules, values, actual, (*where, "scores"))
+
+
+def judge_record(record: LoadedRecord, rules: tuple[str, ...], adapter: Adapter, info: EngineInfo,
+                 config: Config) -> list[Check]:  # fmt: skip
+    """Replay a hand or session record and judge every expectation present, check by check.
+
+    :raises ~conformance.adapter.Unsupported: the engine cannot serve the request.
+    :raises ~conformance.adapter.AdapterError: the engine failed to answer.
+    """
+    judge = _Judge(record, rules, config.expect, Capability.RULE_IDS in info.capabilities)
+    plans = plan_hands(record, config.expect)
+    if Capability.DEAL_FROM_DECK not in info.capabilities:
+        plans = [dataclasses.replace(plan, deal=dataclasses.replace(plan.deal, deck=None)) for plan in plans]
+    options = dict(config.request)
+    if not record.is_session:
+        if Capability.REPLAY not in info.capabilities:
+            raise Unsupported("the engine lacks capability replay")
+        plan = plans[0]
+        response = adapter.replay(ReplayRequest(options=options, deal=plan.deal, actions=plan.actions))
+        if _check_actions(judge, plan, (), response, ""):
+            _check_results(judge, plan, (), response, "")
+        return judge.checks
+    if Capability.SESSION not in info.capabilities:
+        raise Unsupported("the engine lacks capability session")
+    reply = adapter.session(SessionRequest(options=options, hands=tuple((p.deal, p.actions) for p in plans)))
+    _judge_session(judge, record, plans, reply)
+    return judge.checks
+
+
+def _judge_session(judge: _Judge, record: LoadedRecord, plans: Sequence[HandPlan], reply: SessionResponse) -> None:
+    session_expect = record.data.get("expect") or {}
+    illegal = judge.value(session_expect, "illegal")
+    expected_rule = illegal.get("rule") if isinstance(illegal, Mapping) else None
+    last = len(plans) - 1
+    session_rules = rules_for("session", judge.rules)
+    for index, plan in enumerate(plans):
+        prefix: tuple[str | int, ...] = ("hands", index)
+        label = f"hand {index + 1}: "
+        if reply.rejected_hand is not None and reply.rejected_hand <= index:
+            if expected_rule is not None and index == last and reply.rejected_hand == last:
+                if judge.rule_ids and reply.rule != expected_rule:
+                    judge.differs("session: rule broken", (expected_rule,), expected_rule, reply.rule,
+                                  ("expect", "illegal"))  # fmt: skip
+                else:
+                    judge.add(f"hand {index + 1} of the session", (expected_rule,), "rejected", "rejected",
+                              (*prefix, "dealer"))  # fmt: skip
+                return
+            judge.differs(f"hand {reply.rejected_hand + 1} of the session", session_rules, "accepted",
+                          _rejection(reply.rule, ""), (*prefix, "dealer"))  # fmt: skip
+            return
+        if expected_rule is not None and index == last:
+            judge.differs(f"hand {index + 1} of the session", (expected_rule,), f"rejected under {expected_rule}",
+                          "accepted", (*prefix, "dealer"))  # fmt: skip
+            return
+        if index >= len(reply.hands):
+            judge.differs(f"hand {index + 1}", session_rules, "a replayed hand", "no result", prefix)
+            return
+        if not _check_actions(judge, plan, prefix, reply.hands[index], label):
+            return
+        if index < last and reply.hands[index].outcome is None and reply.hands[index].phase != "scored":
+            judge.differs(f"{label}end of the hand", rules_for("session", judge.rules), "a finished hand",
+                          f"phase {reply.hands[index].phase}", prefix)  # fmt: skip
+            return
+        _check_results(judge, plan, prefix, reply.hands[index], label)
+    totals = judge.value(session_expect, "totals")
+    if totals is not _ABSENT:
+        values = {seat: value for seat, value in totals.items() if not str(seat).startswith("x-")}
+        actual = {seat: reply.totals.get(seat, 0) for seat in values}
+        judge.add("session totals", rules_for("session", judge.rules), values, actual, ("expect", "totals"))
+
+
+def _record_runner(record: LoadedRecord, rules: tuple[str, ...]) -> Callable[[Adapter, EngineInfo, Config], CaseRun]:
+    def run(adapter: Adapter, info: EngineInfo, config: Config) -> CaseRun:
+        try:
+            return CaseRun(tuple(judge_record(record, rules, adapter, info, config)))
+        except Unsupported as error:
+            return CaseRun(unsupported=str(error))
+        except AdapterError as error:
+            return CaseRun(error=error, error_location=record.where([]))
+
+    return run
+
+
+def _perft_runner(record: LoadedRecord, rules: tuple[str, ...]) -> Callable[[Adapter, EngineInfo, Config], CaseRun]:
+    from conformance.replay_checks import check_perft
+
+    def run(adapter: Adapter, info: EngineInfo, config: Config) -> CaseRun:
+        if Capability.REPLAY not in info.capabilities:
+            return CaseRun(unsupported="the engine lacks capability replay")
+        try:
+            findings, checked = check_perft(record, adapter, config.expect, info.capabilities, request=config.request)
+        except Unsupported as error:
+            return CaseRun(unsupported=str(error))
+        except AdapterError as error:
+            return CaseRun(error=error, error_location=record.where([]))
+        legality = rules_for("legal-plays", rules)
+        checks = [Check(f"perft({depth})", legality, Verdict.AGREES, location=record.where(["x-perft"]))
+                  for depth in checked]  # fmt: skip
+        for finding in findings:
+            blamed = finding.rules or legality
+            checks.append(Check(finding.what, blamed, Verdict.DIFFERS, finding.expected_text, finding.actual_text,
+                                finding.location, finding.note))  # fmt: skip
+        return CaseRun(tuple(checks))
+
+    return run
+
+
+def record_cases(fixtures: Path, spec: Spec, *, prefix: str = "fixtures") -> list[Case]:
+    """Every record under ``fixtures`` as a case (perft positions: those with ``x-perft``).
+
+    :raises RecordCaseProblems: a file that is not a valid record, or that names a profile
+        instead of the axes it depends on.
+    """
+    problems: list[str] = []
+    cases: list[Case] = []
+    root = fixtures if fixtures.is_dir() else fixtures.parent
+    paths = sorted(fixtures.rglob("*.yaml")) if fixtures.is_dir() else [fixtures]
+    for path in paths:
+        case_id = f"{prefix}/{path.relative_to(root).as_posix()}"
+        try:
+            record = load_record(path, spec, file=case_id)
+            depends = record_depends(record, spec)
+        except RecordProblems as error:
+            problems += [str(problem) for problem in error.problems] or [f"{case_id}: {error}"]
+            continue
+        except ValueError as error:
+            problems.append(str(error))
+            continue
+        rules = tuple(str(rule) for rule in record.data.get("rules") or ())
+        perft = "x-perft" in record.data
+        runner = _perft_runner(record, rules) if perft else _record_runner(record, rules)
+        requires = frozenset({"session"} if record.is_session else {"replay"})
+        cases.append(Case(case_id, "perft" if perft else "fixture", record.where([]), rules, depends, requires, runner))
+    if problems:
+        raise RecordCaseProblems(problems)
+    return cases

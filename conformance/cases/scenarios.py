@@ -1,0 +1,227 @@
+"""Cases from the Gherkin features: one per scenario, one per ``Examples:`` row of an outline.
+
+The features are parsed once (the official Gherkin parser, through pytest-bdd's feature model, so
+that outlines, backgrounds and ``Rule:`` blocks render exactly as under pytest), each step is
+matched once against the step vocabulary of :mod:`conformance.steps`, and a case then runs its
+steps in a plain loop on a fresh :class:`~conformance.table.Table`. Every ``Then`` step is one
+:class:`~conformance.cases.model.Check`; after a differing ``Then`` the remaining steps still run,
+so that later differences show as consequences of the first.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sheepshead_spec import Spec
+
+from conformance.adapter import Adapter, AdapterError, EngineInfo, Unsupported
+from conformance.cases.blame import action_topic, rules_for
+from conformance.cases.model import Case, CaseRun, Check, Config, Verdict
+from conformance.checks import Mismatch, ScenarioError
+from conformance.featurelint import ScenarioInfo, Tag, Vocabulary, lint_features, parse_tag
+from conformance.table import Table
+
+__all__ = ["ScenarioProblems", "scenario_cases"]
+
+
+class ScenarioProblems(Exception):
+    """Feature files that cannot become cases; :attr:`problems` lists each ``file:line: message``."""
+
+    def __init__(self, problems: Sequence[str]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("\n".join(self.problems))
+
+
+_STEP_TOPICS: Mapping[str, str] = {
+    "then_legal_plays": "legal-plays",
+    "then_turn": "turn",
+    "then_phase": "phase",
+    "then_trick": "trick-winner",
+    "then_partner": "partner",
+    "then_side": "side-totals",
+    "then_outcome": "outcome",
+    "then_scores": "scores",
+    "then_seats": "seat-points",
+    "then_leaster_winner": "leaster-winner",
+    "then_totals": "session",
+    "then_hand_scores": "session",
+    "then_hand_rejected": "session",
+    "then_card_points": "card-points",
+    "then_beats": "trick-winner",
+    "then_trick_winner": "trick-winner",
+    "then_callable": "callable",
+    "then_under_calls": "callable",
+    "then_role_scores": "scores",
+    "then_credited": "side-totals",
+}
+"""The blame topic of each Then step (:mod:`conformance.cases.blame`)."""
+
+
+@dataclass(frozen=True)
+class _Step:
+    keyword: str
+    text: str
+    type: str
+    location: str
+    function: Callable[..., Any]
+    arguments: Mapping[str, Any]
+
+
+def _definitions() -> list[Any]:
+    from conformance.steplint import step_definitions
+
+    return step_definitions()
+
+
+def _bind(step: Any, location: str, definitions: Sequence[Any]) -> _Step:
+    matching = [d for d in definitions if d.type in (None, step.type) and d.parser.is_matching(step.name)]
+    if len(matching) != 1:
+        what = "no step definition matches" if not matching else "several step definitions match"
+        raise ScenarioError(f"{location}: {what} {step.type} step {step.name!r}")
+    definition = matching[0]
+    arguments = dict(definition.parser.parse_arguments(step.name) or {})
+    for name, convert in (definition.converters or {}).items():
+        if name in arguments:
+            arguments[name] = convert(arguments[name])
+    parameters = inspect.signature(definition.step_func).parameters
+    arguments = {name: value for name, value in arguments.items() if name in parameters}
+    if "datatable" in parameters:
+        if step.datatable is None:
+            raise ScenarioError(f"{location}: step {step.name!r} needs a data table")
+        arguments["datatable"] = step.datatable.raw()
+    if "docstring" in parameters:
+        if step.docstring is None:
+            raise ScenarioError(f"{location}: step {step.name!r} needs a doc string")
+        arguments["docstring"] = step.docstring
+    return _Step(step.keyword.strip(), step.name, step.type, location, definition.step_func, arguments)
+
+
+def _depends(tags: Sequence[Tag], spec: Spec) -> tuple[dict[str, frozenset[str]], frozenset[str]]:
+    """The axis dependence and required capabilities that a scenario's and its row's tags declare.
+
+    ``@<axis>:<option>`` tags restrict the options with an expectation (several on one axis: any
+    of them); ``@profile:<name>`` stands for that profile's options on every axis the profile
+    changes from ``standard``.
+    """
+    depends: dict[str, set[str]] = {}
+    requires = {tag.name for tag in tags if tag.kind == "requires"}
+    for tag in tags:
+        if tag.kind == "option":
+            depends.setdefault(tag.name, set()).add(tag.value)
+        elif tag.kind == "profile":
+            base = spec.profile_options("standard")
+            for axis, option in spec.profile_options(tag.name).items():
+                if option != base[axis]:
+                    depends.setdefault(axis, set()).add(option)
+    return {axis: frozenset(options) for axis, options in depends.items()}, frozenset(requires)
+
+
+def _row_ids(rows: Sequence[Mapping[str, str]]) -> list[str]:
+    ids = ["-".join(row.values()) for row in rows]
+    out = []
+    for index, own in enumerate(ids):
+        same = [i for i, other in enumerate(ids) if other == own]
+        out.append(own + (f"_{same.index(index)}" if len(same) > 1 else ""))
+    return out
+
+
+def _topic_rules(step: _Step, table: Table, case_rules: Sequence[str], error: Mismatch | None) -> tuple[str, ...]:
+    if error is not None and error.rules:
+        return error.rules
+    if error is not None and error.topic:
+        return rules_for(error.topic, case_rules)
+    name = getattr(step.function, "__name__", "")
+    if name in ("then_accepted", "then_rejected"):
+        expected_rule = step.arguments.get("rule")
+        if expected_rule:
+            return (str(expected_rule),)
+        action = table.attempt.action if table.attempt is not None else ""
+        return rules_for(action_topic(action), case_rules)
+    if name == "then_legal_actions":
+        actions = step.arguments.get("actions") or ("",)
+        return rules_for(action_topic(str(actions[0])), case_rules)
+    return rules_for(_STEP_TOPICS.get(name, ""), case_rules)
+
+
+def _runner(steps: Sequence[_Step], rules: tuple[str, ...]) -> Callable[[Adapter, EngineInfo, Config], CaseRun]:
+    def run(adapter: Adapter, info: EngineInfo, config: Config) -> CaseRun:
+        table = Table(adapter, info, "", config.request)
+        checks: list[Check] = []
+        for step in steps:
+            try:
+                step.function(sheepshead_table=table, **step.arguments)
+            except Mismatch as error:
+                checks.append(Check(f"{step.keyword} {step.text}", _topic_rules(step, table, rules, error),
+                                    Verdict.DIFFERS, error.expected_text, error.actual_text,
+                                    error.location or step.location, error.note or str(error)))  # fmt: skip
+                if step.type != "then":
+                    break
+            except Unsupported as error:
+                if any(check.verdict is Verdict.DIFFERS for check in checks):
+                    break
+                return CaseRun(tuple(checks), unsupported=str(error))
+            except AdapterError as error:
+                return CaseRun(tuple(checks), error=error, error_location=step.location)
+            except ScenarioError as error:
+                return CaseRun(tuple(checks), suite_error=f"{step.location}: {step.keyword} {step.text}: {error}")
+            else:
+                if step.type == "then":
+                    checks.append(Check(f"{step.keyword} {step.text}", _topic_rules(step, table, rules, None),
+                                        Verdict.AGREES, location=step.location))  # fmt: skip
+        return CaseRun(tuple(checks))
+
+    return run
+
+
+def scenario_cases(features: Path, spec: Spec, *, prefix: str = "features") -> list[Case]:
+    """Every scenario row under ``features`` as a case.
+
+    :param features: a folder of ``.feature`` files (or one file).
+    :param spec: the spec (tags are checked against it).
+    :param prefix: how the folder is shown in case ids and locations.
+    :raises ScenarioProblems: a feature with an unknown tag, a step no definition matches, …
+    """
+    from pytest_bdd.feature import get_features
+
+    root = features if features.is_dir() else features.parent
+    files = sorted(features.rglob("*.feature")) if features.is_dir() else [features]
+    index, problems = lint_features(files, Vocabulary.from_spec(spec), root=root, prefix=prefix)
+    if problems:
+        raise ScenarioProblems(problems)
+    axes = [axis.id for axis in spec.axes]
+    definitions = _definitions()
+    cases: list[Case] = []
+    for feature in get_features([str(path) for path in files]):
+        shown = f"{prefix}/{Path(feature.filename).resolve().relative_to(root.resolve()).as_posix()}"
+        for template in feature.scenarios.values():
+            info: ScenarioInfo | None = index.get(feature.filename, template.name)
+            if info is None:  # pragma: no cover - the lint indexes every scenario it parses
+                continue
+            tags = [t for t in (parse_tag(tag, axes) for tag in info.tags) if t is not None]
+            rows = [dict(row) for examples in template.examples for row in examples.as_contexts()]
+            row_ids = _row_ids(rows)
+            for number, context in enumerate(rows or [{}]):
+                row_tags = [t for t in (parse_tag(tag, axes) for tag in info.row_tags[number]) if t] if rows else []
+                line = info.row_lines[number] if rows else info.line
+                case_id = f"{shown}::{template.name}" + (f"[{row_ids[number]}]" if rows else "")
+                all_tags = [*tags, *row_tags]
+                rules = tuple(sorted({tag.name for tag in all_tags if tag.kind == "rule"}))
+                depends, requires = _depends(all_tags, spec)
+                try:
+                    steps = [_bind(step, f"{shown}:{step.line_number}", definitions)
+                             for step in template.render(context).steps]  # fmt: skip
+                except ScenarioError as error:
+                    problems.append(str(error))
+                    continue
+                if not steps:
+                    problems.append(f"{shown}:{line}: scenario {template.name!r} has no steps")
+                    continue
+                cases.append(Case(case_id, "scenario", f"{shown}:{line}", rules, depends, requires,
+                                  _runner(steps, rules)))  # fmt: skip
+    if problems:
+        raise ScenarioProblems(problems)
+    return cases

@@ -1,0 +1,128 @@
+"""Under which configurations each case runs against an engine.
+
+Under the engine's **rule set** (the default), a case runs once for every combination of options
+of the axes it depends on that the engine plays and the case has an expectation for; a case that
+depends on no axis runs once. Each combination that differs from the rule set on exactly one axis
+becomes a **probe** of that axis: the engine is asked to play what it declares, and its answer is
+compared with the expectation of the option it does not declare, so that its variants can be read
+from its behaviour. A case with no combination the engine plays is *unsupported*, with the reason
+shared by its group.
+
+Under **named profiles** (``--profile``), a case runs once per distinct combination the selected
+profiles choose on its axes (so a case that depends on no axis runs once, not once per profile);
+a profile whose option the case has no expectation for does not apply; one whose option the
+engine does not play makes the case unsupported.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from sheepshead_spec import Spec
+
+from conformance.adapter import EngineInfo
+from conformance.cases.model import Case, Config
+from conformance.judge.ruleset import RuleSet
+
+__all__ = ["Planned", "plan_case"]
+
+
+@dataclass(frozen=True)
+class Planned:
+    """One run of a case, or why it does not run."""
+
+    case: Case
+    config: tuple[tuple[str, str], ...]
+    """The options of the case's axes."""
+    run: Config | None
+    """``None``: not run (see :attr:`status` and :attr:`reason`)."""
+    status: str = "run"
+    """``run``, ``probe``, ``unsupported`` or ``skipped``."""
+    reason: str = ""
+    profiles: tuple[str, ...] = ()
+
+
+def _missing_capability(case: Case, info: EngineInfo) -> str | None:
+    capabilities = {capability.value for capability in info.capabilities}
+    missing = sorted(case.requires - capabilities)
+    return f"capability {', '.join(missing)} missing" if missing else None
+
+
+def _axis_reason(axis: str, case: Case, rules: RuleSet) -> str:
+    wanted = "|".join(sorted(case.depends[axis]))
+    if not rules.plays(axis):
+        return f"axis {axis}: the engine plays none of the listed options ({rules.unlisted.get(axis, 'not declared')})"
+    return f"axis {axis}: the engine plays {'|'.join(rules.plays(axis))}, the case needs {wanted}"
+
+
+def plan_case(case: Case, rules: RuleSet, info: EngineInfo, *, probes: bool = True) -> list[Planned]:
+    """The runs of ``case`` under the engine's rule set ``rules``."""
+    missing = _missing_capability(case, info)
+    axes = sorted(case.depends)
+    combos = [dict(zip(axes, combo, strict=True)) for combo in
+              itertools.product(*(sorted(case.depends[axis]) for axis in axes))]  # fmt: skip
+    planned: list[Planned] = []
+    unplayed_axes: list[str] = []
+    for chosen in combos:
+        config = tuple(sorted(chosen.items()))
+        off = [axis for axis in axes if chosen[axis] not in rules.plays(axis)]
+        if missing is not None:
+            continue
+        request = rules.request(chosen)
+        expect = {**request, **chosen}
+        if not off:
+            planned.append(Planned(case, config, Config(request, expect)))
+        elif len(off) == 1 and probes:
+            planned.append(Planned(case, config, Config(request, expect), "probe", f"probe of axis {off[0]}"))
+            unplayed_axes.append(off[0])
+        else:
+            unplayed_axes += off
+    if missing is not None:
+        return [Planned(case, (), None, "unsupported", missing)]
+    if not any(p.status == "run" for p in planned):
+        # Name an axis where the engine plays none of the listed options first: that is the cause.
+        unplayed = sorted(set(unplayed_axes), key=lambda a: (rules.plays(a) != (), a))
+        axis = unplayed[0] if unplayed else axes[0]
+        planned.insert(0, Planned(case, (), None, "unsupported", _axis_reason(axis, case, rules)))
+    return planned
+
+
+def plan_profiles(case: Case, profiles: Sequence[str], rules: RuleSet, info: EngineInfo, spec: Spec) -> list[Planned]:
+    """The runs of ``case`` under named profiles, one per distinct combination on its axes."""
+    missing = _missing_capability(case, info)
+    by_config: dict[tuple[tuple[str, str], ...], list[str]] = {}
+    skipped: list[str] = []
+    reasons: dict[str, str] = {}
+    for profile in profiles:
+        options = spec.profile_options(profile)
+        chosen = {axis: options[axis] for axis in case.depends}
+        if any(chosen[axis] not in case.depends[axis] for axis in chosen):
+            skipped.append(profile)
+            axis = next(a for a in sorted(chosen) if chosen[a] not in case.depends[a])
+            reasons.setdefault("skipped", f"not applicable: needs {axis}={'|'.join(sorted(case.depends[axis]))}")
+            continue
+        by_config.setdefault(tuple(sorted(chosen.items())), []).append(profile)
+    planned: list[Planned] = []
+    for config, names in by_config.items():
+        chosen = dict(config)
+        if missing is not None:
+            planned.append(Planned(case, config, None, "unsupported", missing, tuple(names)))
+            continue
+        off = [axis for axis in sorted(chosen) if chosen[axis] not in rules.plays(axis)]
+        if off:
+            reason = f"axis {off[0]}: the engine plays {rules.describe(off[0])}, profile {names[0]} needs {chosen[off[0]]}"
+            planned.append(Planned(case, config, None, "unsupported", reason, tuple(names)))
+            continue
+        options = spec.profile_options(names[0])
+        request = rules.request({axis: options[axis] for axis in options})
+        planned.append(Planned(case, config, Config(request, {**request, **chosen}), profiles=tuple(names)))
+    if not by_config and skipped:
+        planned.append(Planned(case, (), None, "skipped", reasons["skipped"], tuple(skipped)))
+    return planned
+
+
+def applicable_options(case: Case, options: Mapping[str, str]) -> bool:
+    """Whether the case has an expectation under a full configuration."""
+    return all(options.get(axis) in choices for axis, choices in case.depends.items())

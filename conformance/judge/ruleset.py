@@ -1,0 +1,79 @@
+"""The rule set an engine is judged under.
+
+An engine declares, for each axis of ``spec/variants.yaml``, the options it plays (usually
+exactly one, since most engines have fixed rules), or none of them, with a short note saying what
+it plays instead. A named profile is a rule set with one option on every axis.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from sheepshead_spec import Spec
+
+from conformance.adapter import EngineInfo
+
+__all__ = ["RuleSet"]
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Options per axis (every axis of the spec present; an empty tuple: none of the listed)."""
+
+    options: Mapping[str, tuple[str, ...]]
+    unlisted: Mapping[str, str] = field(default_factory=dict)
+    """Notes for the axes where none of the listed options is played."""
+    defaults: Mapping[str, str] = field(default_factory=dict)
+    """Each axis's default option (sent on an axis where none of the listed options is played)."""
+    name: str = "rule set"
+
+    @classmethod
+    def of_engine(cls, info: EngineInfo, spec: Spec) -> RuleSet:
+        """The rule set an engine declares in its handshake (unknown options are ignored)."""
+        options: dict[str, tuple[str, ...]] = {}
+        for axis in spec.axes:
+            known = [option.id for option in axis.options]
+            options[axis.id] = tuple(o for o in known if o in info.options.get(axis.id, ()))
+        unlisted = {axis: note for axis, note in info.unlisted.items() if not options.get(axis)}
+        for axis, chosen in options.items():
+            if not chosen and axis not in unlisted:
+                unlisted[axis] = "not declared"
+        return cls(options, unlisted, {axis.id: axis.default for axis in spec.axes}, f"{info.name}'s rule set")
+
+    @classmethod
+    def of_profile(cls, profile: str, spec: Spec) -> RuleSet:
+        """A named profile as a rule set."""
+        chosen = spec.profile_options(profile)
+        defaults = {axis.id: axis.default for axis in spec.axes}
+        return cls({axis: (option,) for axis, option in chosen.items()}, {}, defaults, profile)
+
+    def plays(self, axis: str) -> tuple[str, ...]:
+        """The options played on ``axis`` (empty: none of the listed)."""
+        return self.options.get(axis, ())
+
+    def default(self, axis: str) -> str:
+        """The option sent on ``axis`` when a case does not depend on it: the axis default if played,
+        else the first option played, else the axis default."""
+        played = self.plays(axis)
+        default = self.defaults.get(axis, "")
+        if default in played or not played:
+            return default
+        return played[0]
+
+    def request(self, chosen: Mapping[str, str]) -> dict[str, str]:
+        """Full options for a request: ``chosen`` where played, the default elsewhere."""
+        return {axis: chosen[axis] if chosen.get(axis) in self.plays(axis) else self.default(axis)
+                for axis in self.options}  # fmt: skip
+
+    @property
+    def is_single(self) -> bool:
+        """Whether exactly one option is played on every axis."""
+        return all(len(options) == 1 for options in self.options.values())
+
+    def describe(self, axis: str) -> str:
+        """``clubs-first``, ``clubs-first|spades-first`` or ``none of the listed (note)``."""
+        played = self.plays(axis)
+        if played:
+            return "|".join(played)
+        return f"none of the listed ({self.unlisted.get(axis, 'not declared')})"

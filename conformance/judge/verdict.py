@@ -1,0 +1,199 @@
+"""The verdict on an engine: its variants read from its behaviour, its real deviations by blamed
+rule, and how much of the suite could run.
+
+**Variants read from behaviour.** For each axis, the runs of a case that differ only in that
+axis's option (judged runs and probes) are compared: where the engine's answer agrees with the
+expectation of some options and not others, the case *discriminates*, and each option gets a
+point for agreeing or against for disagreeing. An option with agreements and no disagreement is
+one the engine's answers are consistent with.
+
+**Deviations.** A failed case is *explained by a variant* when the same case passes under another
+option of one of its axes: the engine plays that option, it does not break a rule. Every other
+failure is a real deviation, counted against the rules of its first divergence only.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from sheepshead_spec import Spec
+
+from conformance.judge.ruleset import RuleSet
+from conformance.results import CaseResult, Status
+
+__all__ = ["AxisReading", "Coverage", "Reading", "coverage_of", "read_behaviour"]
+
+
+@dataclass(frozen=True)
+class AxisReading:
+    """What the engine declared on one axis and what its answers are consistent with."""
+
+    axis: str
+    declared: tuple[str, ...]
+    note: str | None
+    agree: Mapping[str, int]
+    """Option -> discriminating cases whose answer agrees with that option's expectation."""
+    disagree: Mapping[str, int]
+    cases: int = 0
+    """Cases that depend on this axis and ran under at least one of its options."""
+
+    @property
+    def plays(self) -> tuple[str, ...]:
+        """Options with agreeing and no disagreeing discriminating cases."""
+        return tuple(o for o in self.agree if self.agree[o] and not self.disagree.get(o))
+
+    @property
+    def evidence(self) -> int:
+        """How many discriminating cases were seen (over all options)."""
+        return max((self.agree.get(o, 0) + self.disagree.get(o, 0) for o in set(self.agree) | set(self.disagree)),
+                   default=0)  # fmt: skip
+
+    @property
+    def differs(self) -> bool:
+        """Whether the behaviour contradicts the declaration: a declared option is contradicted, or
+        the engine declared none of the listed options but its answers fit one."""
+        if not self.declared:
+            return bool(self.plays)
+        return any(self.disagree.get(o) for o in self.declared)
+
+    def describe(self) -> str:
+        """``declared no-tricker=tricks; plays no-tricker=points (4/4 discriminating cases)``."""
+        declared = "|".join(self.declared) if self.declared else f"none of the listed ({self.note or 'not declared'})"
+        if not self.evidence:
+            if self.cases:
+                return f"declared {self.axis}={declared}; {self.cases} cases on this axis agree under every option tried"
+            return f"declared {self.axis}={declared}; no case on this axis ran"
+        plays = self.plays
+        if plays:
+            counts = ", ".join(f"{o} {self.agree[o]}/{self.agree[o] + self.disagree.get(o, 0)}" for o in plays)
+            verb = "plays" if self.differs else "consistent with"
+            return f"declared {self.axis}={declared}; {verb} {self.axis}={'|'.join(plays)} ({counts} discriminating cases)"
+        counts = ", ".join(f"{o} {self.agree.get(o, 0)}/{self.agree.get(o, 0) + self.disagree.get(o, 0)}"
+                           for o in sorted(set(self.agree) | set(self.disagree)))  # fmt: skip
+        return f"declared {self.axis}={declared}; plays none of the listed options consistently ({counts})"
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The engine's variants as read from its answers, and its failures sorted."""
+
+    axes: tuple[AxisReading, ...]
+    closest: tuple[tuple[str, int], ...]
+    """Named profiles closest to the read rule set: (profile, axes agreeing), best first."""
+    explained: Mapping[str, str]
+    """Result key of a failed case -> ``axis=option`` the engine plays there instead."""
+    deviations: Mapping[str, tuple[CaseResult, ...]] = field(default_factory=dict)
+    """Blamed rule -> the failed cases no variant explains."""
+
+    def axis(self, axis: str) -> AxisReading | None:
+        """The reading of one axis."""
+        return next((reading for reading in self.axes if reading.axis == axis), None)
+
+
+def _config_without(result: CaseResult, axis: str) -> tuple[tuple[str, str], ...]:
+    return tuple(pair for pair in result.config if pair[0] != axis)
+
+
+def read_behaviour(results: Sequence[CaseResult], probes: Sequence[CaseResult], rules: RuleSet,
+                   spec: Spec) -> Reading:  # fmt: skip
+    """Read the engine's variants from its judged runs and probes, and sort its failures."""
+    runs = [r for r in (*results, *probes) if r.status in (Status.PASSED, Status.FAILED)]
+    groups: dict[tuple[str, str, tuple[tuple[str, str], ...]], dict[str, bool]] = defaultdict(dict)
+    for run in runs:
+        for axis, option in run.config:
+            group = groups[(axis, run.case_id, _config_without(run, axis))]
+            group[option] = group.get(option, True) and run.status is Status.PASSED
+    readings = []
+    for axis in spec.axes:
+        agree: dict[str, int] = {o.id: 0 for o in axis.options}
+        disagree: dict[str, int] = {o.id: 0 for o in axis.options}
+        for (group_axis, _, _), outcome in groups.items():
+            if group_axis != axis.id or len(set(outcome.values())) < 2:
+                continue
+            for option, passed in outcome.items():
+                (agree if passed else disagree)[option] += 1
+        cases = len({case for (group_axis, case, _) in groups if group_axis == axis.id})
+        readings.append(AxisReading(axis.id, rules.plays(axis.id), rules.unlisted.get(axis.id), agree, disagree, cases))
+    explained: dict[str, str] = {}
+    deviations: dict[str, list[CaseResult]] = defaultdict(list)
+    by_axis = {reading.axis: reading for reading in readings}
+    for result in results:
+        if result.status is not Status.FAILED:
+            continue
+        reason = next(
+            (f"{axis}={option}" for axis, _ in result.config
+             for option, passed in groups.get((axis, result.case_id, _config_without(result, axis)), {}).items()
+             if passed),
+            None,
+        )  # fmt: skip
+        if reason is None:
+            # The case has no expectation for the option the engine plays, but other cases show it
+            # plays another option of one of this case's axes, which this expectation does not hold for.
+            reason = next((f"{axis}={'|'.join(by_axis[axis].plays)}" for axis, option in result.config
+                           if by_axis[axis].plays and option not in by_axis[axis].plays
+                           and by_axis[axis].disagree.get(option)), None)  # fmt: skip
+        if reason is not None:
+            explained[result.key] = reason
+            continue
+        for rule in result.blamed or result.rules[:1]:
+            deviations[rule].append(result)
+    read = {reading.axis: reading.plays or reading.declared for reading in readings}
+    closest = sorted(
+        ((profile.id, sum(spec.profile_options(profile.id)[axis] in options for axis, options in read.items()))
+         for profile in spec.profiles),
+        key=lambda pair: -pair[1],
+    )  # fmt: skip
+    return Reading(tuple(readings), tuple(closest[:3]), explained,
+                   {rule: tuple(found) for rule, found in sorted(deviations.items())})  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """How much of the suite ran, and why the rest did not."""
+
+    cases: int
+    """Distinct cases selected."""
+    ran: int
+    """Distinct cases that ran at least once (passed, failed or erred)."""
+    unsupported: Mapping[str, int]
+    """Reason -> distinct cases that could not run for it."""
+    skipped: int
+
+    @property
+    def share(self) -> float:
+        """The share of the selected cases that ran."""
+        return self.ran / self.cases if self.cases else 1.0
+
+    def describe(self) -> str:
+        """``ran 4,100 of 4,300 cases (95 %); unsupported: capability replay missing: 120 cases; …``."""
+        text = f"ran {self.ran:,} of {self.cases:,} cases ({100 * self.share:.0f} %)"
+        if self.unsupported:
+            groups = "; ".join(f"{reason}: {count:,} cases" for reason, count in
+                               sorted(self.unsupported.items(), key=lambda pair: (-pair[1], pair[0])))  # fmt: skip
+            text += f"; unsupported: {groups}"
+        if self.skipped:
+            text += f"; not applicable under the selected profiles: {self.skipped:,}"
+        return text
+
+
+def coverage_of(results: Sequence[CaseResult]) -> Coverage:
+    """Coverage by distinct case id."""
+    ran: set[str] = set()
+    unsupported: dict[str, str] = {}
+    skipped: set[str] = set()
+    every: set[str] = set()
+    for result in results:
+        every.add(result.case_id)
+        if result.status in (Status.PASSED, Status.FAILED, Status.ERROR):
+            ran.add(result.case_id)
+        elif result.status is Status.UNSUPPORTED:
+            unsupported.setdefault(result.case_id, result.reason or result.message)
+        else:
+            skipped.add(result.case_id)
+    counts: dict[str, int] = defaultdict(int)
+    for case_id, reason in unsupported.items():
+        if case_id not in ran:
+            counts[reason] += 1
+    return Coverage(len(every), len(ran), dict(counts), len(skipped - ran - set(unsupported)))
