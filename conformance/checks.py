@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-__all__ = ["Mismatch", "Mismatches", "ScenarioError", "show", "show_set"]
+__all__ = ["Mismatch", "Mismatches", "ScenarioError", "rejection_text", "show", "show_set"]
 
 
 def show(value: object) -> str:
@@ -42,6 +42,12 @@ def show(value: object) -> str:
         separator = ", " if any(" " in str(item) for item in items) else " "
         return separator.join(str(item) for item in items) if items else "none"
     return str(value)
+
+
+def rejection_text(rule: str | None, message: str) -> str:
+    """How an engine's rejection reads in a report: ``rejected under play.follow-suit: <message>``."""
+    text = "rejected" + (f" under {rule}" if rule else "")
+    return f"{text}: {message}" if message else text
 
 
 def show_set(values: Sequence[str] | set[str] | frozenset[str]) -> str:

@@ -25,7 +25,7 @@ from typing import Any
 from sheepshead_spec import Spec
 
 from conformance.adapter import Adapter, Capability, ReplayRequest, ReplayResponse, SessionRequest
-from conformance.checks import Mismatch
+from conformance.checks import Mismatch, rejection_text
 from conformance.record_plan import HandPlan, LoadedRecord, plan_hands, resolve
 
 __all__ = ["END_OF_HAND", "applicability", "check_perft", "check_record", "record_rules"]
@@ -58,11 +58,6 @@ def applicability(record: LoadedRecord, profile: str, spec: Spec) -> str | None:
     if "profile" in record.data and record.profile != profile:
         return f"not applicable: the record is played under {record.profile}, not {profile}"
     return None
-
-
-def _rejection(rule: str | None, message: str) -> str:
-    text = "rejected" + (f" under {rule}" if rule else "")
-    return f"{text}: {message}" if message else text
 
 
 @dataclass
@@ -111,14 +106,14 @@ def _check_actions(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...],
             judge.add(f"{label}{plan.actions[last]!r}", f"rejected under {expected_rule}", "accepted", plan.paths[last])
         elif rejected.index != last:
             judge.add(f"{label}{plan.actions[rejected.index]!r}", "accepted",
-                      _rejection(rejected.rule, rejected.message), plan.paths[rejected.index])  # fmt: skip
+                      rejection_text(rejected.rule, rejected.message), plan.paths[rejected.index])  # fmt: skip
         elif judge.rule_ids and rejected.rule != expected_rule:
             judge.add(f"{label}rule broken by {plan.actions[last]!r}", expected_rule, rejected.rule,
                       (*prefix, "expect", "illegal"), rejected.message)  # fmt: skip
         return False
     if rejected is not None:
         judge.add(f"{label}{plan.actions[rejected.index]!r}", "accepted",
-                  _rejection(rejected.rule, rejected.message), plan.paths[rejected.index])  # fmt: skip
+                  rejection_text(rejected.rule, rejected.message), plan.paths[rejected.index])  # fmt: skip
         return False
     return True
 
@@ -223,7 +218,7 @@ def check_record(record: LoadedRecord, adapter: Adapter, options: Mapping[str, s
         return judge.findings, judge.unreported
     if reply.rejected_hand is not None:
         index = min(max(reply.rejected_hand, 0), last)
-        judge.add(f"session: hand {reply.rejected_hand + 1}", "accepted", _rejection(reply.rule, ""),
+        judge.add(f"session: hand {reply.rejected_hand + 1}", "accepted", rejection_text(reply.rule, ""),
                   ("hands", index, "dealer"))  # fmt: skip
         return judge.findings, judge.unreported
     for index, plan in enumerate(plans):
@@ -302,6 +297,6 @@ def check_perft(record: LoadedRecord, adapter: Adapter, options: Mapping[str, st
                 break
     except _Rejected as error:
         where = record.where(["x-perft"])
-        rejection = _rejection(error.rule, "")
+        rejection = rejection_text(error.rule, "")
         findings.append(Mismatch(f"a listed legal action {error.action!r}", "accepted", rejection, where))
     return findings, checked

@@ -51,7 +51,7 @@ import pytest
 from pytest_bdd import given, parsers, then, when
 
 from conformance.adapter import Deal
-from conformance.cases.blame import outcome_rules, score_rules, trick_winner_rules
+from conformance.cases.blame import card_of_seat, outcome_rules, score_rules, trick_winner_rules
 from conformance.checks import Mismatch, ScenarioError, show, show_set
 from conformance.record_plan import SEATS, deal_deck
 from conformance.table import Table
@@ -453,14 +453,9 @@ def then_trick(sheepshead_table: Table, number: int, seat: str, points: int | No
         raise Mismatch(f"trick {number}", f"won by {seat}", f"only {len(tricks)} finished tricks reported")
     trick = tricks[number - 1]
     if trick.winner != seat:
-        cards = list(trick.cards)
-        start = SEATS.index(trick.leader) if trick.leader in SEATS else 0
-
-        def card_of(who: str | None) -> str:
-            index = (SEATS.index(who) - start) % 5 if who in SEATS else -1
-            return cards[index] if 0 <= index < len(cards) else "?"
-
-        rules = trick_winner_rules(cards, card_of(seat), card_of(trick.winner))
+        cards = trick.cards
+        rules = trick_winner_rules(cards, card_of_seat(cards, trick.leader, seat),
+                                   card_of_seat(cards, trick.leader, trick.winner))  # fmt: skip
         raise Mismatch(f"winner of trick {number}", seat, trick.winner, rules=rules)
     if points is not None:
         _expect(f"points of trick {number}", points, tricks[number - 1].points)
@@ -488,9 +483,10 @@ def then_side(sheepshead_table: Table, side: str, points: int, tricks: int) -> N
 @then(_p("the outcome is {kind:Outcome}"))
 def then_outcome(sheepshead_table: Table, kind: str) -> None:
     """``Then the outcome is schneider`` (of the score query if there was one, else of the hand)."""
-    if sheepshead_table.score_result is not None:
+    request = sheepshead_table.score_request
+    if sheepshead_table.score_result is not None and request is not None:
         actual = sheepshead_table.score_result.kind
-        points = sheepshead_table.score_points
+        points: int | None = request.picker_side_trick_points + request.bury_points
     else:
         outcome = sheepshead_table.outcome()
         actual, points = outcome.kind, outcome.picker_side_points
@@ -631,11 +627,16 @@ def then_role_scores(sheepshead_table: Table, picker: int, partner: int, defende
     assert result is not None
     expected = f"picker {picker:+d}, partner {partner:+d}, defender {defender:+d}"
     actual = f"picker {result.picker:+d}, partner {result.partner:+d}, defender {result.defender:+d}"
-    wanted = {"S1": picker, "S2": partner, "S3": defender, "S4": defender, "S5": defender}
-    got = {"S1": result.picker, "S2": result.partner, "S3": result.defender, "S4": result.defender,
-           "S5": result.defender}  # fmt: skip
-    rules = score_rules(result.kind, wanted, got, alone=sheepshead_table.score_alone, stakes=sheepshead_table.stakes)
+    alone = bool(sheepshead_table.score_request and sheepshead_table.score_request.alone)
+    rules = score_rules(result.kind, _by_role(picker, partner, defender),
+                        _by_role(result.picker, result.partner, result.defender), alone=alone,
+                        stakes=sheepshead_table.stakes)  # fmt: skip
     _expect("score changes", expected, actual, rules)
+
+
+def _by_role(picker: int, partner: int, defender: int) -> dict[str, int]:
+    """Score changes per player of a five-seat table, by role (three defenders), so that they sum to zero."""
+    return {"picker": picker, "partner": partner, "defender 1": defender, "defender 2": defender, "defender 3": defender}
 
 
 @then(_p("the picker's side is credited with {points:d} card points"))

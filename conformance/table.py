@@ -97,10 +97,8 @@ class Table:
         self.stakes = 1
         self.position = Position()
         self.attempt: Attempt | None = None
+        self.score_request: ScoreRequest | None = None
         self.score_result: ScoreResponse | None = None
-        self.score_points: int | None = None
-        """The picker side's card points of the scored result (trick points plus the bury)."""
-        self.score_alone = False
         self._replies: dict[tuple[object, ...], ReplayResponse | SessionResponse] = {}
 
     # ------------------------------------------------------------------ capabilities
@@ -241,7 +239,6 @@ class Table:
     def score(self, trick_points: int, bury_points: int, tricks: int, alone: bool) -> ScoreResponse:
         """Ask the engine to score a described result; remembered for the Then steps."""
         self.require(Capability.SCORE)
-        self.score_points, self.score_alone = trick_points + bury_points, alone
-        self.score_result = self.adapter.score(ScoreRequest(self.options, trick_points, bury_points, tricks, alone,
-                                                            self.stakes))  # fmt: skip
+        self.score_request = ScoreRequest(self.options, trick_points, bury_points, tricks, alone, self.stakes)
+        self.score_result = self.adapter.score(self.score_request)
         return self.score_result

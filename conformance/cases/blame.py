@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-__all__ = ["TOPIC_AREAS", "action_topic", "outcome_rules", "rules_for", "trick_winner_rules"]
+from conformance.record_plan import SEATS
+
+__all__ = ["TOPIC_AREAS", "action_topic", "card_of_seat", "outcome_rules", "rules_for", "score_rules", "trick_winner_rules"]
 
 TOPIC_AREAS: Mapping[str, tuple[str, ...]] = {
     "auction": ("auction", "all-pass"),
@@ -97,6 +99,18 @@ def action_topic(action: str) -> str:
     """The topic of an action's legality: ``S3 bury TS 7S`` -> ``bury``."""
     verb = action.split()[1] if len(action.split()) > 1 else ""
     return {"pick": "auction", "pass": "auction", "bury": "bury", "call": "call", "alone": "call"}.get(verb, "play")
+
+
+def card_of_seat(cards: Sequence[str], leader: str, seat: str | None) -> str:
+    """The card ``seat`` played to a trick led by ``leader`` (``?`` when it cannot be told).
+
+    >>> card_of_seat(["9C", "AC", "KC"], "S5", "S1")
+    'AC'
+    """
+    if seat not in SEATS or leader not in SEATS:
+        return "?"
+    index = (SEATS.index(seat) - SEATS.index(leader)) % 5
+    return cards[index] if index < len(cards) else "?"
 
 
 def is_trump(card: str) -> bool:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from conformance.adapter import Adapter, AdapterError, EngineInfo
 
-__all__ = ["Case", "CaseRun", "Check", "Config", "Verdict"]
+__all__ = ["Case", "CaseRun", "Check", "Config", "Verdict", "pinned"]
 
 
 class Verdict(str, enum.Enum):
@@ -90,6 +90,13 @@ class CaseRun:
         """The differing checks after the first: reported, counted against no rule."""
         differing = [check for check in self.checks if check.verdict is Verdict.DIFFERS]
         return tuple(differing[1:])
+
+
+def pinned(options: Mapping[str, str]) -> dict[str, frozenset[str]]:
+    """The dependence of a case written for a whole named profile (``profile:`` in a record, an
+    ``@profile:`` tag): every axis pinned to that profile's option, since it does not say which
+    axes matter."""
+    return {axis: frozenset({option}) for axis, option in options.items()}
 
 
 Runner = Callable[["Adapter", "EngineInfo", Config], CaseRun]

@@ -13,8 +13,8 @@ variant tables (every option: the table picks the expectation).
 from __future__ import annotations
 
 import dataclasses
-import functools
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -32,12 +32,12 @@ from conformance.adapter import (
     TrickRecord,
     Unsupported,
 )
-from conformance.cases.blame import action_topic, outcome_rules, rules_for, score_rules, trick_winner_rules
-from conformance.cases.model import Case, CaseRun, Check, Config, Verdict
-from conformance.checks import show
-from conformance.record_plan import SEATS, HandPlan, LoadedRecord, RecordProblems, load_record, plan_hands, resolve
+from conformance.cases.blame import action_topic, card_of_seat, outcome_rules, rules_for, score_rules, trick_winner_rules
+from conformance.cases.model import Case, CaseRun, Check, Config, Verdict, pinned
+from conformance.checks import rejection_text, show
+from conformance.record_plan import HandPlan, LoadedRecord, RecordProblems, load_record, plan_hands, resolve
 
-__all__ = ["RecordCaseProblems", "judge_record", "record_cases", "record_depends"]
+__all__ = ["RecordCaseProblems", "SpecFacts", "judge_record", "record_cases", "record_depends"]
 
 _ABSENT = object()
 
@@ -69,8 +69,7 @@ def record_depends(record: LoadedRecord, spec: Spec) -> dict[str, frozenset[str]
     options = {axis.id: frozenset(option.id for option in axis.options) for axis in spec.axes}
     depends: dict[str, frozenset[str]] = {}
     if "profile" in record.data:
-        # A whole named profile: every axis pinned (the record does not say which ones matter).
-        depends = {axis: frozenset({option}) for axis, option in spec.profile_options(record.profile).items()}
+        depends = pinned(spec.profile_options(record.profile))
     bodies = [body.get("expect") or {} for body, _ in record.bodies]
     if record.is_session:
         bodies.append(record.data.get("expect") or {})
@@ -90,8 +89,10 @@ def record_depends(record: LoadedRecord, spec: Spec) -> dict[str, frozenset[str]
 class _Judge:
     """Collects the checks of one record replay, in order."""
 
-    def __init__(self, record: LoadedRecord, rules: tuple[str, ...], options: Mapping[str, str], rule_ids: bool) -> None:
+    def __init__(self, record: LoadedRecord, rules: tuple[str, ...], options: Mapping[str, str], rule_ids: bool,
+                 facts: SpecFacts) -> None:  # fmt: skip
         self.record = record
+        self.facts = facts
         self.rules = rules
         self.options = options
         self.rule_ids = rule_ids
@@ -101,7 +102,7 @@ class _Judge:
         if key not in expect:
             return _ABSENT
         table = expect[key]
-        profile = _profile_of(self.options)
+        profile = self.facts.profile_of(self.options)
         if isinstance(table, Mapping) and table.get("by") == "profile" and not profile:
             return _ABSENT
         applies, value = resolve(table, self.options, profile)
@@ -121,28 +122,28 @@ class _Judge:
                                  self.record.where(list(path)), note))  # fmt: skip
 
 
-@functools.cache
-def _named_profiles() -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
-    from sheepshead_spec import load_spec
+@dataclass(frozen=True)
+class SpecFacts:
+    """What judging a record needs from the spec, read once."""
 
-    spec = load_spec()
-    return tuple((p.id, tuple(sorted(spec.profile_options(p.id).items()))) for p in spec.profiles)
+    rule_ids: frozenset[str]
+    profiles: Mapping[tuple[tuple[str, str], ...], str]
+    """Every named profile's full options (sorted pairs) -> its id, for ``by: profile`` tables."""
 
+    @classmethod
+    def of(cls, spec: Spec) -> SpecFacts:
+        """The facts of a loaded spec."""
+        profiles = {tuple(sorted(spec.profile_options(p.id).items())): p.id for p in spec.profiles}
+        return cls(frozenset(rule.id for rule in spec.rules), profiles)
 
-def _profile_of(options: Mapping[str, str]) -> str:
-    """The named profile whose options are exactly ``options`` (for ``by: profile`` tables), or ``""``:
-    such a table is then not checked, since it says nothing about other combinations."""
-    wanted = tuple(sorted(options.items()))
-    return next((name for name, chosen in _named_profiles() if chosen == wanted), "")
+    def profile_of(self, options: Mapping[str, str]) -> str:
+        """The named profile whose options are exactly ``options``, or ``""``: a ``by: profile``
+        table is then not checked, since it says nothing about other combinations."""
+        return self.profiles.get(tuple(sorted(options.items())), "")
 
 
 def _text(value: object) -> str:
     return value if isinstance(value, str) else show(value)
-
-
-def _rejection(rule: str | None, message: str) -> str:
-    text = "rejected" + (f" under {rule}" if rule else "")
-    return f"{text}: {message}" if message else text
 
 
 def _trick_completions(plan: HandPlan) -> dict[int, int]:
@@ -164,13 +165,6 @@ def _next_leaders(plan: HandPlan) -> dict[int, tuple[str, tuple[str | int, ...]]
     return leaders
 
 
-def _seat_card(trick: TrickRecord, seat: str | None) -> str:
-    if seat not in SEATS or trick.leader not in SEATS:
-        return "?"
-    index = (SEATS.index(seat) - SEATS.index(trick.leader)) % 5
-    return trick.cards[index] if index < len(trick.cards) else "?"
-
-
 def _check_trick(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...], label: str,
                  number: int, expected: Mapping[str, Any], reported: Sequence[TrickRecord]) -> None:  # fmt: skip
     path = (*prefix, "expect", "tricks", number)
@@ -183,7 +177,7 @@ def _check_trick(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...], l
         winner = expected["winner"]
         rules: Sequence[str] = rules_for("trick-winner", judge.rules)
         if trick.winner != winner:
-            rules = trick_winner_rules(list(trick.cards), _seat_card(trick, winner), _seat_card(trick, trick.winner),
+            rules = trick_winner_rules(list(trick.cards), card_of_seat(trick.cards, trick.leader, winner), card_of_seat(trick.cards, trick.leader, trick.winner),
                                        called=plan.called, under=plan.under, case_rules=judge.rules)  # fmt: skip
         judge.add(f"{label}winner of trick {number + 1}", rules, winner, trick.winner, (*path, "winner"))
     if "points" in expected:
@@ -224,10 +218,10 @@ def _check_actions(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...],
             return False
         if is_rejected:
             assert rejected is not None
-            named = (rejected.rule,) if rejected.rule and rejected.rule in _catalogue_rules() else ()
+            named = (rejected.rule,) if rejected.rule and rejected.rule in judge.facts.rule_ids else ()
             rules = topic_rules if set(topic_rules) & set(judge.rules) or not named else named
             judge.differs(f"{label}legality of {action!r}", rules, "accepted",
-                          _rejection(rejected.rule, rejected.message), plan.paths[index])  # fmt: skip
+                          rejection_text(rejected.rule, rejected.message), plan.paths[index])  # fmt: skip
             return False
         judge.add(f"{label}legality of {action!r}", topic_rules, "accepted", "accepted", plan.paths[index])
         number = completions.get(index)
@@ -240,18 +234,11 @@ def _check_actions(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...],
             trick = response.tricks[number]
             rules = rules_for("trick-winner", judge.rules)
             if trick.winner != seat:
-                rules = trick_winner_rules(list(trick.cards), _seat_card(trick, seat), _seat_card(trick, trick.winner),
+                rules = trick_winner_rules(list(trick.cards), card_of_seat(trick.cards, trick.leader, seat), card_of_seat(trick.cards, trick.leader, trick.winner),
                                            called=plan.called, under=plan.under, case_rules=judge.rules)  # fmt: skip
             judge.add(f"{label}winner of trick {number + 1} (who leads trick {number + 2})", rules, seat,
                       trick.winner, path)  # fmt: skip
     return True
-
-
-@functools.cache
-def _catalogue_rules() -> frozenset[str]:
-    from sheepshead_spec import load_spec
-
-    return frozenset(rule.id for rule in load_spec().rules)
 
 
 def _check_results(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...], response: ReplayResponse,
@@ -322,13 +309,13 @@ def _check_results(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...],
 
 
 def judge_record(record: LoadedRecord, rules: tuple[str, ...], adapter: Adapter, info: EngineInfo,
-                 config: Config) -> list[Check]:  # fmt: skip
+                 config: Config, facts: SpecFacts) -> list[Check]:  # fmt: skip
     """Replay a hand or session record and judge every expectation present, check by check.
 
     :raises ~conformance.adapter.Unsupported: the engine cannot serve the request.
     :raises ~conformance.adapter.AdapterError: the engine failed to answer.
     """
-    judge = _Judge(record, rules, config.expect, Capability.RULE_IDS in info.capabilities)
+    judge = _Judge(record, rules, config.expect, Capability.RULE_IDS in info.capabilities, facts)
     plans = plan_hands(record, config.expect)
     if Capability.DEAL_FROM_DECK not in info.capabilities:
         plans = [dataclasses.replace(plan, deal=dataclasses.replace(plan.deal, deck=None)) for plan in plans]
@@ -367,7 +354,7 @@ def _judge_session(judge: _Judge, record: LoadedRecord, plans: Sequence[HandPlan
                               (*prefix, "dealer"))  # fmt: skip
                 return
             judge.differs(f"hand {reply.rejected_hand + 1} of the session", session_rules, "accepted",
-                          _rejection(reply.rule, ""), (*prefix, "dealer"))  # fmt: skip
+                          rejection_text(reply.rule, ""), (*prefix, "dealer"))  # fmt: skip
             return
         if expected_rule is not None and index == last:
             judge.differs(f"hand {index + 1} of the session", (expected_rule,), f"rejected under {expected_rule}",
@@ -390,10 +377,11 @@ def _judge_session(judge: _Judge, record: LoadedRecord, plans: Sequence[HandPlan
         judge.add("session totals", rules_for("session", judge.rules), values, actual, ("expect", "totals"))
 
 
-def _record_runner(record: LoadedRecord, rules: tuple[str, ...]) -> Callable[[Adapter, EngineInfo, Config], CaseRun]:
+def _record_runner(record: LoadedRecord, rules: tuple[str, ...],
+                   facts: SpecFacts) -> Callable[[Adapter, EngineInfo, Config], CaseRun]:  # fmt: skip
     def run(adapter: Adapter, info: EngineInfo, config: Config) -> CaseRun:
         try:
-            return CaseRun(tuple(judge_record(record, rules, adapter, info, config)))
+            return CaseRun(tuple(judge_record(record, rules, adapter, info, config, facts)))
         except Unsupported as error:
             return CaseRun(unsupported=str(error))
         except AdapterError as error:
@@ -434,6 +422,7 @@ def record_cases(fixtures: Path, spec: Spec, *, prefix: str = "fixtures") -> lis
     """
     problems: list[str] = []
     cases: list[Case] = []
+    facts = SpecFacts.of(spec)
     root = fixtures if fixtures.is_dir() else fixtures.parent
     paths = sorted(fixtures.rglob("*.yaml")) if fixtures.is_dir() else [fixtures]
     for path in paths:
@@ -449,7 +438,7 @@ def record_cases(fixtures: Path, spec: Spec, *, prefix: str = "fixtures") -> lis
             continue
         rules = tuple(str(rule) for rule in record.data.get("rules") or ())
         perft = "x-perft" in record.data
-        runner = _perft_runner(record, rules) if perft else _record_runner(record, rules)
+        runner = _perft_runner(record, rules) if perft else _record_runner(record, rules, facts)
         requires = frozenset({"session"} if record.is_session else {"replay"})
         cases.append(Case(case_id, "perft" if perft else "fixture", record.where([]), rules, depends, requires, runner))
     if problems:

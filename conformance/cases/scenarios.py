@@ -20,7 +20,7 @@ from sheepshead_spec import Spec
 
 from conformance.adapter import Adapter, AdapterError, EngineInfo, Unsupported
 from conformance.cases.blame import action_topic, rules_for
-from conformance.cases.model import Case, CaseRun, Check, Config, Verdict
+from conformance.cases.model import Case, CaseRun, Check, Config, Verdict, pinned
 from conformance.checks import Mismatch, ScenarioError
 from conformance.featurelint import ScenarioInfo, Tag, Vocabulary, lint_features, parse_tag
 from conformance.table import Table
@@ -104,8 +104,7 @@ def _depends(tags: Sequence[Tag], spec: Spec) -> tuple[dict[str, frozenset[str]]
     """The axis dependence and required capabilities that a scenario's and its row's tags declare.
 
     ``@<axis>:<option>`` tags restrict the options with an expectation (several on one axis: any
-    of them); ``@profile:<name>`` stands for that profile's options on every axis the profile
-    changes from ``standard``.
+    of them); ``@profile:<name>`` tags pin every axis to a profile's options (several: any of them).
     """
     depends: dict[str, set[str]] = {}
     requires = {tag.name for tag in tags if tag.kind == "requires"}
@@ -113,10 +112,8 @@ def _depends(tags: Sequence[Tag], spec: Spec) -> tuple[dict[str, frozenset[str]]
         if tag.kind == "option":
             depends.setdefault(tag.name, set()).add(tag.value)
         elif tag.kind == "profile":
-            base = spec.profile_options("standard")
-            for axis, option in spec.profile_options(tag.name).items():
-                if option != base[axis]:
-                    depends.setdefault(axis, set()).add(option)
+            for axis, options in pinned(spec.profile_options(tag.name)).items():
+                depends.setdefault(axis, set()).update(options)
     return {axis: frozenset(options) for axis, options in depends.items()}, frozenset(requires)
 
 

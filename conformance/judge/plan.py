@@ -17,7 +17,7 @@ engine does not play makes the case unsupported.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sheepshead_spec import Spec
@@ -26,7 +26,7 @@ from conformance.adapter import EngineInfo
 from conformance.cases.model import Case, Config
 from conformance.judge.ruleset import RuleSet
 
-__all__ = ["Planned", "plan_case"]
+__all__ = ["Planned", "plan_case", "plan_profiles"]
 
 
 @dataclass(frozen=True)
@@ -60,31 +60,25 @@ def _axis_reason(axis: str, case: Case, rules: RuleSet) -> str:
 def plan_case(case: Case, rules: RuleSet, info: EngineInfo, *, probes: bool = True) -> list[Planned]:
     """The runs of ``case`` under the engine's rule set ``rules``."""
     missing = _missing_capability(case, info)
-    axes = sorted(case.depends)
-    combos = [dict(zip(axes, combo, strict=True)) for combo in
-              itertools.product(*(sorted(case.depends[axis]) for axis in axes))]  # fmt: skip
-    planned: list[Planned] = []
-    unplayed_axes: list[str] = []
-    for chosen in combos:
-        config = tuple(sorted(chosen.items()))
-        off = [axis for axis in axes if chosen[axis] not in rules.plays(axis)]
-        if missing is not None:
-            continue
-        request = rules.request(chosen)
-        expect = {**request, **chosen}
-        if not off:
-            planned.append(Planned(case, config, Config(request, expect)))
-        elif len(off) == 1 and probes:
-            planned.append(Planned(case, config, Config(request, expect), "probe", f"probe of axis {off[0]}"))
-            unplayed_axes.append(off[0])
-        else:
-            unplayed_axes += off
     if missing is not None:
         return [Planned(case, (), None, "unsupported", missing)]
+    axes = sorted(case.depends)
+    planned: list[Planned] = []
+    unplayed: set[str] = set()
+    for combo in itertools.product(*(sorted(case.depends[axis]) for axis in axes)):
+        chosen = dict(zip(axes, combo, strict=True))
+        off = [axis for axis in axes if chosen[axis] not in rules.plays(axis)]
+        request = rules.request(chosen)
+        run = Config(request, {**request, **chosen})
+        config = tuple(sorted(chosen.items()))
+        if not off:
+            planned.append(Planned(case, config, run))
+        elif len(off) == 1 and probes:
+            planned.append(Planned(case, config, run, "probe", f"probe of axis {off[0]}"))
+        unplayed.update(off)
     if not any(p.status == "run" for p in planned):
         # Name an axis where the engine plays none of the listed options first: that is the cause.
-        unplayed = sorted(set(unplayed_axes), key=lambda a: (rules.plays(a) != (), a))
-        axis = unplayed[0] if unplayed else axes[0]
+        axis = min(unplayed, key=lambda a: (rules.plays(a) != (), a))
         planned.insert(0, Planned(case, (), None, "unsupported", _axis_reason(axis, case, rules)))
     return planned
 
@@ -121,8 +115,3 @@ def plan_profiles(case: Case, profiles: Sequence[str], rules: RuleSet, info: Eng
     if not by_config and skipped:
         planned.append(Planned(case, (), None, "skipped", reasons["skipped"], tuple(skipped)))
     return planned
-
-
-def applicable_options(case: Case, options: Mapping[str, str]) -> bool:
-    """Whether the case has an expectation under a full configuration."""
-    return all(options.get(axis) in choices for axis, choices in case.depends.items())

@@ -2,7 +2,7 @@
 
 An engine declares, for each axis of ``spec/variants.yaml``, the options it plays (usually
 exactly one, since most engines have fixed rules), or none of them, with a short note saying what
-it plays instead. A named profile is a rule set with one option on every axis.
+it plays instead.
 """
 
 from __future__ import annotations
@@ -26,7 +26,6 @@ class RuleSet:
     """Notes for the axes where none of the listed options is played."""
     defaults: Mapping[str, str] = field(default_factory=dict)
     """Each axis's default option (sent on an axis where none of the listed options is played)."""
-    name: str = "rule set"
 
     @classmethod
     def of_engine(cls, info: EngineInfo, spec: Spec) -> RuleSet:
@@ -39,14 +38,7 @@ class RuleSet:
         for axis, chosen in options.items():
             if not chosen and axis not in unlisted:
                 unlisted[axis] = "not declared"
-        return cls(options, unlisted, {axis.id: axis.default for axis in spec.axes}, f"{info.name}'s rule set")
-
-    @classmethod
-    def of_profile(cls, profile: str, spec: Spec) -> RuleSet:
-        """A named profile as a rule set."""
-        chosen = spec.profile_options(profile)
-        defaults = {axis.id: axis.default for axis in spec.axes}
-        return cls({axis: (option,) for axis, option in chosen.items()}, {}, defaults, profile)
+        return cls(options, unlisted, {axis.id: axis.default for axis in spec.axes})
 
     def plays(self, axis: str) -> tuple[str, ...]:
         """The options played on ``axis`` (empty: none of the listed)."""
@@ -65,11 +57,6 @@ class RuleSet:
         """Full options for a request: ``chosen`` where played, the default elsewhere."""
         return {axis: chosen[axis] if chosen.get(axis) in self.plays(axis) else self.default(axis)
                 for axis in self.options}  # fmt: skip
-
-    @property
-    def is_single(self) -> bool:
-        """Whether exactly one option is played on every axis."""
-        return all(len(options) == 1 for options in self.options.values())
 
     def describe(self, axis: str) -> str:
         """``clubs-first``, ``clubs-first|spades-first`` or ``none of the listed (note)``."""

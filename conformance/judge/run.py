@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from sheepshead_spec import Spec
 
 from conformance.adapter import Adapter, EngineInfo
-from conformance.cases.model import Case, CaseRun, Check, Verdict
+from conformance.cases.model import Case, CaseRun, Check
 from conformance.judge.plan import Planned, plan_case, plan_profiles
 from conformance.judge.ruleset import RuleSet
 from conformance.results import CaseResult, Status, areas_of
@@ -43,34 +43,31 @@ def _line(check: Check) -> str:
 def result_of(planned: Planned, outcome: CaseRun | None, duration: float = 0.0) -> CaseResult:
     """The result of one planned run (``outcome`` ``None``: it did not run)."""
     case = planned.case
-    base = dict(case_id=case.id, kind=case.kind, profile=planned.profiles[0] if planned.profiles else "",
-                rules=case.rules, location=case.location, areas=areas_of(case.rules), config=planned.config,
-                profiles=planned.profiles, probe=planned.status == "probe", duration=duration)  # fmt: skip
+    base = CaseResult(case.id, case.kind, planned.profiles[0] if planned.profiles else "", case.rules, Status.PASSED,
+                      case.location, areas=areas_of(case.rules), config=planned.config, profiles=planned.profiles,
+                      probe=planned.status == "probe", duration=duration)  # fmt: skip
     if outcome is None:
         status = Status.UNSUPPORTED if planned.status == "unsupported" else Status.SKIPPED
-        return CaseResult(status=status, message=planned.reason, reason=planned.reason, **base)  # type: ignore[arg-type]
-    checks = len(outcome.checks)
+        return replace(base, status=status, message=planned.reason, reason=planned.reason)
+    base = replace(base, checks=len(outcome.checks))
     divergence = outcome.divergence
-    consequences = tuple(_line(check) for check in outcome.consequences)
     if divergence is not None:
-        return CaseResult(status=Status.FAILED, message=f"{divergence.label}: expected {divergence.expected}, "
-                          f"got {divergence.actual}", expected=divergence.expected, actual=divergence.actual,
-                          detail=divergence.note, blamed=divergence.rules, consequences=consequences,
-                          checks=checks, **{**base, "location": divergence.location})  # type: ignore[arg-type]  # fmt: skip
+        return replace(base, status=Status.FAILED, location=divergence.location,
+                       message=f"{divergence.label}: expected {divergence.expected}, got {divergence.actual}",
+                       expected=divergence.expected, actual=divergence.actual, detail=divergence.note,
+                       blamed=divergence.rules, consequences=tuple(_line(c) for c in outcome.consequences))  # fmt: skip
     if outcome.error is not None:
         error = outcome.error
-        return CaseResult(status=Status.ERROR, message=f"engine error ({error.kind}): {error}", detail=error.detail,
-                          checks=checks, reason=f"engine error ({error.kind})",
-                          **{**base, "location": outcome.error_location or case.location})  # type: ignore[arg-type]  # fmt: skip
+        return replace(base, status=Status.ERROR, location=outcome.error_location or case.location,
+                       message=f"engine error ({error.kind}): {error}", detail=error.detail,
+                       reason=f"engine error ({error.kind})")  # fmt: skip
     if outcome.suite_error is not None:
-        return CaseResult(status=Status.ERROR, message=f"suite error: {outcome.suite_error}", checks=checks,
-                          reason="suite error", **base)  # type: ignore[arg-type]
+        return replace(base, status=Status.ERROR, message=f"suite error: {outcome.suite_error}", reason="suite error")
     if outcome.unsupported is not None:
-        reason = outcome.unsupported.removeprefix("the engine lacks ")
-        reason = f"{reason} missing" if reason != outcome.unsupported else f"engine: {reason}"
-        return CaseResult(status=Status.UNSUPPORTED, message=outcome.unsupported, reason=reason, checks=checks,
-                          **base)  # type: ignore[arg-type]
-    return CaseResult(status=Status.PASSED, checks=checks, **base)  # type: ignore[arg-type]
+        lacking = outcome.unsupported.removeprefix("the engine lacks ")
+        reason = f"{lacking} missing" if lacking != outcome.unsupported else f"engine: {lacking}"
+        return replace(base, status=Status.UNSUPPORTED, message=outcome.unsupported, reason=reason)
+    return base
 
 
 def plan_all(cases: Sequence[Case], info: EngineInfo, spec: Spec, profiles: Sequence[str] | None,
@@ -117,9 +114,3 @@ def run_cases(cases: Sequence[Case], adapter: Adapter, info: EngineInfo, spec: S
             break
     out.seconds = time.perf_counter() - started
     return out
-
-
-def verdict_of(outcome: CaseRun) -> Verdict | None:
-    """The verdict of a run's first differing check (``None`` when none differs)."""
-    divergence = outcome.divergence
-    return divergence.verdict if divergence is not None else None

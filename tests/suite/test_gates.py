@@ -75,3 +75,29 @@ def test_every_mutant_is_detected() -> None:
 def test_every_option_of_every_axis_is_told_apart() -> None:
     results = run_option_discrimination()
     assert all(result.detected for result in results), format_option_report(results)
+
+
+def test_no_case_depends_on_an_axis_it_does_not_list() -> None:
+    """The dependence gate: flipping any axis a case does not list leaves the reference passing it."""
+    from conformance.cases.catalog import suite_cases
+    from conformance.cases.dependence import hidden_dependence
+    from conformance.reference_adapter import ReferenceAdapter
+
+    adapter = ReferenceAdapter()
+    found = hidden_dependence(suite_cases(), adapter, adapter.info(), load_spec())
+    assert not found, "\n".join(str(item) for item in found)
+
+
+def test_the_dependence_gate_finds_an_unlisted_axis() -> None:
+    """A case that leaves out an axis its expectation needs is caught, naming that axis."""
+    import dataclasses
+
+    from conformance.cases.catalog import suite_cases
+    from conformance.cases.dependence import hidden_dependence
+    from conformance.reference_adapter import ReferenceAdapter
+
+    case = next(c for c in suite_cases() if c.id.endswith("jack-order-decides-last-trick-and-result.yaml"))
+    unlisted = dataclasses.replace(case, depends={a: o for a, o in case.depends.items() if a != "double-on-the-bump"})
+    adapter = ReferenceAdapter()
+    found = hidden_dependence([unlisted], adapter, adapter.info(), load_spec(), first_only=True)
+    assert [item.axis for item in found] == ["double-on-the-bump"]
