@@ -40,20 +40,18 @@ def mutants(args: argparse.Namespace, env: Environment) -> int:
         for mutant in MUTANTS.values():
             env.out.write(f"{mutant.id}: {mutant.description}\n")
         return EXIT_OK
-    runner = env.runner()
-
     def progress(done: int, total: int, result: MutantResult) -> None:
         env.err.write(f"\r[{done}/{total}] mutants run")
         env.err.flush()
 
-    results = run_mutants(args.profile or ["all"], args.mutant or (), runner=runner, progress=progress)
+    results = run_mutants(args.profile or ["all"], args.mutant or (), progress=progress)
     env.err.write("\n")
     if not results:
         raise UsageError(f"--mutant {args.mutant} matches no mutant; see `mutants --list`")
     env.out.write(format_mutation_report(results))
     survived = any(not r.detected for r in results)
     if args.options:
-        options = run_option_discrimination(runner=runner)
+        options = run_option_discrimination()
         env.out.write("\n" + format_option_report(options))
         survived = survived or any(not r.detected for r in options)
     return EXIT_FAILED if survived else EXIT_OK

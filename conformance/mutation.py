@@ -32,6 +32,18 @@ __all__ = [
 Runner = Callable[..., list[CaseResult]]
 
 
+def case_loop(*, fail_fast: bool) -> Runner:
+    """A runner over the case loop (:func:`conformance.runner.run_engine`), without probes;
+    ``fail_fast`` stops at the first failing case (all a gate needs to know)."""
+
+    def run(engine: Adapter, profiles: Sequence[str] | None) -> list[CaseResult]:
+        from conformance.runner import run_engine
+
+        return run_engine(engine, profiles, fail_fast=fail_fast, probes=False).results
+
+    return run
+
+
 @dataclass(frozen=True)
 class MutantResult:
     """How the suite fared against one mutant."""
@@ -52,19 +64,19 @@ def run_mutants(
     *,
     runner: Runner | None = None,
     progress: Callable[[int, int, MutantResult], None] | None = None,
+    fail_fast: bool = False,
 ) -> list[MutantResult]:
     """Run the whole suite against each selected mutant (in-process; each mutant's mistake is
     patched in only while it answers a request).
 
     :param profiles: the profiles to run every case under (default: all of them).
     :param mutant_globs: keep only mutants whose id matches one of these patterns.
-    :param runner: ``run_suite``-compatible function (for tests); default
-        :func:`conformance.runner.run_suite`.
+    :param runner: ``runner(engine, profiles)`` returning results (for tests); default the case
+        loop (:func:`case_loop`).
+    :param fail_fast: stop each mutant's run at its first failing case.
     """
     if runner is None:
-        from conformance.runner import run_suite
-
-        runner = run_suite
+        runner = case_loop(fail_fast=fail_fast)
     selected = [m for m in MUTANTS.values()
                 if not mutant_globs or any(fnmatch.fnmatchcase(m.id, g) for g in mutant_globs)]  # fmt: skip
     results = []
@@ -93,7 +105,7 @@ def format_mutation_report(results: Sequence[MutantResult]) -> str:
     for result in results:
         if result.detected:
             first = result.killed_by[0]
-            lines.append(f"detected  {result.mutant.id}: {len(result.killed_by)} case(s), e.g. {first.case_id} @ {first.profile}")
+            lines.append(f"detected  {result.mutant.id}: {len(result.killed_by)} case(s), e.g. {first.key}")
         else:
             lines.append(f"SURVIVED  {result.mutant.id}: {result.mutant.description} (no case of {result.cases} fails)")
     return "\n".join(lines) + "\n"
@@ -154,17 +166,16 @@ class OptionResult:
         return bool(self.killed_by)
 
 
-def run_option_discrimination(*, runner: Runner | None = None) -> list[OptionResult]:
+def run_option_discrimination(*, runner: Runner | None = None, fail_fast: bool = False) -> list[OptionResult]:
     """For every axis and every ordered pair of its options, run the suite against the reference
-    engine lying about that axis (:class:`OptionLiar`); each pair should be detected."""
+    engine lying about that axis (:class:`OptionLiar`); each pair should be detected. The liar
+    declares every option, so each case runs under every option it has an expectation for."""
     from sheepshead_spec import load_spec
 
     from conformance.reference_adapter import ReferenceAdapter
 
     if runner is None:
-        from conformance.runner import run_suite
-
-        runner = run_suite
+        runner = case_loop(fail_fast=fail_fast)
     results = []
     for axis in load_spec().axes:
         for claimed in axis.options:
@@ -172,7 +183,7 @@ def run_option_discrimination(*, runner: Runner | None = None) -> list[OptionRes
                 if actual.id == claimed.id:
                     continue
                 liar = OptionLiar(ReferenceAdapter(), axis.id, claimed.id, actual.id)
-                cases = runner(liar, ["all"])
+                cases = runner(liar, None)
                 killers = tuple(c for c in cases if c.status in (Status.FAILED, Status.ERROR))
                 results.append(OptionResult(axis.id, claimed.id, actual.id, killers))
     return results
@@ -185,7 +196,7 @@ def format_option_report(results: Sequence[OptionResult]) -> str:
         what = f"{result.axis}: claims {result.claimed}, plays {result.actual}"
         if result.detected:
             first = result.killed_by[0]
-            lines.append(f"detected     {what} ({first.case_id} @ {first.profile})")
+            lines.append(f"detected     {what} ({first.key})")
         else:
             lines.append(f"UNDETECTED   {what}")
     found = sum(r.detected for r in results)
