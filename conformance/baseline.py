@@ -57,7 +57,8 @@ class BaselineEntry:
     case: str
     """The case id."""
     profile: str
-    """The profile it fails under."""
+    """The profile it fails under, or (judged under the engine's own rule set) the options of the
+    case's axes it was judged under (``any options`` when it depends on none)."""
     status: str
     """``failed`` or ``error``."""
     rules: tuple[str, ...] = ()
@@ -106,7 +107,7 @@ def baseline_from_results(
 ) -> Baseline:
     """The baseline that expects exactly the failures and errors of ``results``."""
     entries = tuple(
-        BaselineEntry(r.case_id, r.profile, r.status.value, tuple(r.rules))
+        BaselineEntry(r.case_id, r.profile or r.config_text, r.status.value, tuple(r.rules))
         for r in sorted_results(results)
         if r.status in PROBLEM_STATUSES
     )

@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol, TextIO
+from typing import Any, Protocol, TextIO
 
 from sheepshead_spec import Spec, SpecError, load_spec
 
@@ -51,7 +51,7 @@ ProgressCallback = Callable[[int, int, CaseResult], None]
 
 
 class RunSuite(Protocol):
-    """The signature of :func:`conformance.runner.run_suite`."""
+    """The signature of :func:`conformance.runner.run_engine`."""
 
     def __call__(
         self,
@@ -61,8 +61,8 @@ class RunSuite(Protocol):
         areas: list[str],
         *,
         progress: ProgressCallback | None = None,
-        extra_args: Sequence[str] = (),
-    ) -> list[CaseResult]: ...
+    ) -> Any: ...
+    """A list of results, or a :class:`conformance.runner.SuiteRun` (results, probes, rule set)."""
 
 
 class UsageError(Exception):
@@ -71,10 +71,10 @@ class UsageError(Exception):
 
 def _default_run_suite() -> RunSuite:
     try:
-        from conformance.runner import run_suite
+        from conformance.runner import run_engine
     except ImportError as error:
         raise UsageError(f"the suite runner is not available: {error}") from None
-    return run_suite
+    return run_engine
 
 
 def _default_load_engine() -> Callable[[str], Adapter]:

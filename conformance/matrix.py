@@ -25,14 +25,14 @@ an axis of the rule (then only those axes are named); the one differing on fewes
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sheepshead_spec import Spec
 
 from conformance.results import CaseResult, Status
 from conformance.summary import Counts, count
 
-__all__ = ["Cell", "Difference", "EngineRun", "Matrix", "build_matrix", "classify"]
+__all__ = ["Cell", "Difference", "EngineRun", "Matrix", "build_matrix", "classify", "per_profile"]
 
 
 @dataclass(frozen=True)
@@ -119,6 +119,20 @@ class Matrix:
         return self.cells.get((engine, rule), Cell(Counts()))
 
 
+def per_profile(results: Sequence[CaseResult]) -> tuple[CaseResult, ...]:
+    """One result per profile: a case run once for several profiles (it does not depend on the
+    axes where they differ) stands for each of them."""
+    return tuple(replace(r, profile=p) for r in results for p in (r.profiles or (r.profile,)))
+
+
+def _checks(result: CaseResult, rule: str) -> bool:
+    """Whether ``result`` counts for ``rule``: a failed case only for the rules of its first
+    divergence, so that one bug makes one red row."""
+    if result.status is Status.FAILED and result.blamed:
+        return rule in result.blamed
+    return rule in result.rules
+
+
 def _passes(results: Sequence[CaseResult]) -> bool:
     statuses = {r.status for r in results}
     return Status.PASSED in statuses and not statuses & {Status.FAILED, Status.ERROR}
@@ -135,7 +149,7 @@ def classify(
     :param selected: the profiles to count and to classify.
     :return: counts over ``selected`` and one :class:`Difference` per profile with failures.
     """
-    mine = [r for r in results if rule in r.rules]
+    mine = [r for r in results if _checks(r, rule)]
     by_profile: dict[str, list[CaseResult]] = {}
     for result in mine:
         by_profile.setdefault(result.profile, []).append(result)

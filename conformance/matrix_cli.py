@@ -22,7 +22,7 @@ from conformance.cli_support import (
     spec_or_usage_error,
     write_output,
 )
-from conformance.matrix import EngineRun, build_matrix
+from conformance.matrix import EngineRun, build_matrix, per_profile
 from conformance.report_matrix import render_matrix_html, render_matrix_markdown
 from conformance.report_text import Progress
 from conformance.run_cli import add_selection_arguments, call_runner
@@ -75,8 +75,8 @@ def matrix(args: argparse.Namespace, env: Environment) -> int:
         if not args.quiet:
             env.err.write(f"{text}: running under {len(every)} profiles\n")
             progress = Progress(env.err, live=bool(getattr(env.err, "isatty", lambda: False)()))
-        results = call_runner(env, text, every, globs, areas, progress)
-        runs.append(EngineRun(text, name, version, tuple(results)))
+        results = call_runner(env, text, every, globs, areas, progress).results
+        runs.append(EngineRun(text, name, version, per_profile(results)))
     labels = [run.label for run in runs]
     if len(set(labels)) < len(labels):  # two engines report the same identity: show the selection
         runs = [EngineRun(r.selection, f"{r.name} ({r.selection})", r.version, r.results) for r in runs]

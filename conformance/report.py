@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from conformance.baseline import BaselineComparison
-from conformance.results import CaseResult
+from conformance.judge.verdict import Coverage, Reading, coverage_of
+from conformance.results import CaseResult, Status
 from conformance.summary import Counts, RunInfo, by_area, count, problems
 
 __all__ = ["Report"]
@@ -37,6 +38,34 @@ class Report:
     hide_known: bool = True
     """Leave the baseline's known failures out of the failure list (off when the baseline was
     just written from this run, so that what it records is shown)."""
+    reading: Reading | None = None
+    """The engine's variants read from its behaviour (runs under its own rule set)."""
+    rule_set: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    """Axis -> what the engine declared (``clubs-first`` or ``none of the listed (…)``)."""
+
+    MINIMUM_COVERAGE = 0.5
+    """Below this share of the selected cases run, a passing run is reported as incomplete."""
+
+    @property
+    def coverage(self) -> Coverage:
+        """How many distinct cases ran, and why the others did not."""
+        return coverage_of(self.results)
+
+    @property
+    def verdict(self) -> str:
+        """``PASSED``, ``FAILED``, or ``INCOMPLETE`` (nothing failed, but under half the cases ran)."""
+        if not self.ok:
+            return "FAILED"
+        if self.results and self.coverage.share < self.MINIMUM_COVERAGE:
+            return "INCOMPLETE"
+        return "PASSED"
+
+    @property
+    def explained(self) -> list[CaseResult]:
+        """Failed cases explained by a variant the engine plays (not by a broken rule)."""
+        if self.reading is None:
+            return []
+        return [r for r in self.results if r.status is Status.FAILED and r.key in self.reading.explained]
 
     @property
     def shown_problems(self) -> list[CaseResult]:

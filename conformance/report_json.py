@@ -39,6 +39,27 @@ def _result(result: CaseResult) -> dict[str, Any]:
         "actual": result.actual,
         "detail": result.detail,
         "duration": round(result.duration, 6),
+        "profiles": list(result.profiles),
+        "config": dict(result.config),
+        "blamed": list(result.blamed),
+        "consequences": list(result.consequences),
+        "reason": result.reason,
+        "checks": result.checks,
+    }
+
+
+def _reading(report: Report) -> dict[str, Any] | None:
+    reading = report.reading
+    if reading is None:
+        return None
+    axes = [{"axis": a.axis, "declared": list(a.declared), "note": a.note, "agree": dict(a.agree),
+             "disagree": dict(a.disagree), "plays": list(a.plays), "differs": a.differs, "text": a.describe()}
+            for a in reading.axes]  # fmt: skip
+    return {
+        "axes": axes,
+        "closest": [list(pair) for pair in reading.closest],
+        "explained": dict(reading.explained),
+        "deviations": {rule: [r.key for r in found] for rule, found in reading.deviations.items()},
     }
 
 
@@ -49,6 +70,7 @@ def report_data(report: Report) -> dict[str, Any]:
     :return: a mapping valid against ``report.schema.json``.
     """
     info = report.info
+    coverage = report.coverage
     data: dict[str, Any] = {
         "format": REPORT_FORMAT,
         "engine": {
@@ -63,10 +85,17 @@ def report_data(report: Report) -> dict[str, Any]:
         "selection": {"rules": list(info.rule_globs), "areas": list(info.areas)},
         "duration": round(info.duration, 3),
         "ok": report.ok,
+        "verdict": report.verdict,
         "summary": _counts(report.counts),
+        "coverage": {"cases": coverage.cases, "ran": coverage.ran, "unsupported": dict(coverage.unsupported),
+                     "skipped": coverage.skipped},  # fmt: skip
+        "rule_set": dict(report.rule_set),
         "areas": [{"area": area, **_counts(counts)} for area, counts in report.areas],
         "results": [_result(r) for r in sorted_results(report.results)],
     }
+    reading = _reading(report)
+    if reading is not None:
+        data["reading"] = reading
     if report.baseline is not None:
         verdict = report.baseline
         data["baseline"] = {

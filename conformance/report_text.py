@@ -18,6 +18,7 @@ from conformance.summary import STATUS_ORDER, Counts
 __all__ = ["Progress", "printable", "render_text"]
 
 _WIDTH = 100
+_OWN_RULE_SET = "none: judged under the engine's own declared rule set"
 _DETAIL_LINES = 40
 _STATUS_CHAR = {
     Status.PASSED: ".",
@@ -70,7 +71,10 @@ def _detail(text: str) -> list[str]:
 
 def _failure(report: Report, result: CaseResult) -> list[str]:
     out = [f"{result.status.value.upper()} {result.key}"]
-    for rule in result.rules or ("(no rule id)",):
+    explained = report.reading.explained.get(result.key) if report.reading is not None else None
+    if explained:
+        out.append(f"  explained by a variant: the engine plays {explained} here")
+    for rule in result.blamed or result.rules or ("(no rule id)",):
         wrapped = textwrap.wrap(
             f"rule {rule}: {report.statement(rule)}",
             _WIDTH - 2,
@@ -84,8 +88,51 @@ def _failure(report: Report, result: CaseResult) -> list[str]:
     if result.expected or result.actual:
         out += _block("expected", printable(result.expected) or "(nothing stated)")
         out += _block("actual", printable(result.actual) or "(nothing)")
+    if result.consequences:
+        count = len(result.consequences)
+        out += _block("then", f"{count} later difference{'s' if count != 1 else ''} of this case, consequences of"
+                      " the first (counted against no rule):")  # fmt: skip
+        out += [f"            {printable(line)}" for line in result.consequences[:5]]
+        if count > 5:
+            out.append(f"            … {count - 5} more")
     if result.detail.strip():
         out += _detail(result.detail)
+    return out
+
+
+def _rule_set(report: Report) -> list[str]:
+    reading = report.reading
+    if reading is None:
+        return []
+    out = ["rule set (declared, and read from the engine's answers):"]
+    for axis in reading.axes:
+        mark = "  ≠ " if axis.differs else "    "
+        out.append(f"{mark}{axis.describe()}")
+    if reading.closest:
+        best = ", ".join(f"{profile} ({agree} of {len(reading.axes)} axes)" for profile, agree in reading.closest)
+        out.append(f"  closest named profiles: {best}")
+    return out
+
+
+def _deviations(report: Report) -> list[str]:
+    reading = report.reading
+    if reading is None or not reading.deviations:
+        return []
+    out = ["deviations, by the rule each case's first divergence breaks (no variant explains them):"]
+    for rule, found in reading.deviations.items():
+        first = found[0]
+        out.append(f"  {rule}: {len(found)} case{'s' if len(found) != 1 else ''}, e.g. {first.location}:"
+                   f" expected {printable(first.expected)}, got {printable(first.actual)}")  # fmt: skip
+    return out
+
+
+def _coverage(report: Report) -> list[str]:
+    coverage = report.coverage
+    out = [f"coverage: ran {coverage.ran:,} of {coverage.cases:,} cases ({100 * coverage.share:.0f} %)"]
+    for reason, count in sorted(coverage.unsupported.items(), key=lambda pair: (-pair[1], pair[0])):
+        out.append(f"  unsupported, {reason}: {count:,} case{'s' if count != 1 else ''}")
+    if coverage.skipped:
+        out.append(f"  not applicable under the selected profiles: {coverage.skipped:,}")
     return out
 
 
@@ -97,7 +144,7 @@ def _header(report: Report) -> list[str]:
     out = [
         "Sheepshead conformance report",
         f"engine:    {engine}",
-        f"profiles:  {', '.join(info.profiles)}",
+        f"profiles:  {', '.join(info.profiles) or _OWN_RULE_SET}",
         f"versions:  suite {info.suite_version}, spec {info.spec_version},"
         f" protocol {info.protocol_version}",
     ]
@@ -134,7 +181,14 @@ def render_text(report: Report) -> str:
     """
     counts = report.counts
     out = _header(report) + [""]
+    if report.reading is not None:
+        out += [*_rule_set(report), ""]
     out += _table(report.areas, counts) if report.results else ["no cases were selected"]
+    if report.results:
+        out += ["", *_coverage(report)]
+    deviations = _deviations(report)
+    if deviations:
+        out += ["", *deviations]
     shown = report.shown_problems
     if shown:
         out += ["", f"{len(shown)} problem{'s' if len(shown) != 1 else ''}:"]
@@ -145,7 +199,9 @@ def render_text(report: Report) -> str:
         out += ["", f"{hidden} known failure{'s' if hidden != 1 else ''} (in the baseline) not shown"]
     if report.baseline is not None:
         out += ["", *_baseline(report)]
-    verdict = "PASSED" if report.ok else "FAILED"
+    verdict = report.verdict
+    if verdict == "INCOMPLETE":
+        verdict = f"INCOMPLETE: nothing failed, but only {report.coverage.ran} of {report.coverage.cases} cases ran"
     out += ["", f"result: {verdict}: {counts.describe()} in {report.info.duration:.1f} s"]
     return "\n".join(out) + "\n"
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from conformance.baseline import (
@@ -34,12 +35,15 @@ from conformance.cli_support import (
     spec_or_usage_error,
     write_output,
 )
+from conformance.judge.ruleset import RuleSet
+from conformance.judge.verdict import read_behaviour
 from conformance.report import Report
 from conformance.report_json import render_json
 from conformance.report_junit import render_junit
 from conformance.report_markdown import render_markdown
 from conformance.report_text import Progress, render_text
 from conformance.results import CaseResult
+from conformance.runner import SuiteRun
 from conformance.summary import RunInfo
 from conformance.versions import protocol_version, suite_version
 
@@ -88,7 +92,9 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="reference (default, in-process), python:MODULE:ATTR, or 'cmd:COMMAND ARGS…'",
     )
     add_selection_arguments(
-        run_parser, profile_help="a profile of spec/variants.yaml, or all (default: standard; repeatable)"
+        run_parser,
+        profile_help="check conformance to a named profile of spec/variants.yaml, or all (repeatable; default:"
+        " judge the engine under its own declared rule set)",
     )
     run_parser.add_argument(
         "--format", choices=sorted(FORMATS), default="text", help="report format (default: text)"
@@ -109,22 +115,37 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     run_parser.set_defaults(handler=run)
 
 
+@dataclass
+class Ran:
+    """A finished run as the commands see it."""
+
+    results: list[CaseResult]
+    probes: list[CaseResult] = field(default_factory=list)
+    rule_set: RuleSet | None = None
+
+
 def call_runner(
     env: Environment,
     engine: str,
-    profiles: list[str],
+    profiles: list[str] | None,
     rule_globs: list[str],
     areas: list[str],
     progress: Callable[[int, int, CaseResult], None] | None,
-) -> list[CaseResult]:
-    """Run the suite, turning the runner's selection errors into :class:`UsageError`."""
+) -> Ran:
+    """Run the suite, turning the runner's selection errors into :class:`UsageError`.
+
+    :param profiles: ``None``: under the engine's own declared rule set.
+    """
     runner = env.runner()
     try:
-        return list(runner(engine, profiles, rule_globs, areas, progress=progress))
+        outcome = runner(engine, profiles, rule_globs, areas, progress=progress)
     except Exception as error:  # noqa: BLE001 - only selection errors are re-raised as usage
         if type(error).__name__ in ("UsageError", "EngineSelectionError"):
             raise UsageError(str(error)) from None
         raise
+    if isinstance(outcome, SuiteRun):
+        return Ran(list(outcome.results), list(outcome.probes), outcome.rule_set)
+    return Ran(list(outcome))
 
 
 def _read_baseline(option: str | None) -> Baseline | None:
@@ -143,7 +164,7 @@ def run(args: argparse.Namespace, env: Environment) -> int:
     :raises UsageError: the command line cannot be carried out.
     """
     spec = spec_or_usage_error()
-    profiles = select_profiles(spec, args.profile, ["standard"])
+    profiles: list[str] | None = select_profiles(spec, args.profile, []) or None
     areas = select_areas(spec, args.area)
     globs = select_rules(spec, args.rule, areas)
     baseline = _read_baseline(args.baseline)
@@ -154,7 +175,8 @@ def run(args: argparse.Namespace, env: Environment) -> int:
     stream = env.out if output is not None else env.err
     progress = None if args.quiet else Progress(stream, live=bool(getattr(stream, "isatty", lambda: False)()))
     started = env.clock()
-    results = call_runner(env, args.engine, profiles, globs, areas, progress)
+    ran = call_runner(env, args.engine, profiles, globs, areas, progress)
+    results = ran.results
     duration = max(0.0, env.clock() - started)
 
     if new_baseline is not None:
@@ -170,7 +192,7 @@ def run(args: argparse.Namespace, env: Environment) -> int:
         engine=args.engine,
         engine_name=name,
         engine_version=version,
-        profiles=tuple(profiles),
+        profiles=tuple(profiles or ()),
         suite_version=suite_version(),
         spec_version=spec.spec_version,
         protocol_version=protocol_version(),
@@ -186,6 +208,8 @@ def run(args: argparse.Namespace, env: Environment) -> int:
         baseline=compare(baseline, results) if baseline is not None else None,
         baseline_file=args.baseline or args.write_baseline,
         hide_known=args.baseline is not None,
+        reading=read_behaviour(results, ran.probes, ran.rule_set, spec) if ran.rule_set and not profiles else None,
+        rule_set={axis: ran.rule_set.describe(axis) for axis in ran.rule_set.options} if ran.rule_set else {},
     )
     text = FORMATS[args.format](report)
     if output is not None:

@@ -64,7 +64,6 @@ def plan_case(case: Case, rules: RuleSet, info: EngineInfo, *, probes: bool = Tr
         return [Planned(case, (), None, "unsupported", missing)]
     axes = sorted(case.depends)
     planned: list[Planned] = []
-    unplayed: set[str] = set()
     for combo in itertools.product(*(sorted(case.depends[axis]) for axis in axes)):
         chosen = dict(zip(axes, combo, strict=True))
         off = [axis for axis in axes if chosen[axis] not in rules.plays(axis)]
@@ -75,10 +74,11 @@ def plan_case(case: Case, rules: RuleSet, info: EngineInfo, *, probes: bool = Tr
             planned.append(Planned(case, config, run))
         elif len(off) == 1 and probes:
             planned.append(Planned(case, config, run, "probe", f"probe of axis {off[0]}"))
-        unplayed.update(off)
     if not any(p.status == "run" for p in planned):
-        # Name an axis where the engine plays none of the listed options first: that is the cause.
-        axis = min(unplayed, key=lambda a: (rules.plays(a) != (), a))
+        # The cause is an axis where the engine plays none of the options the case has an
+        # expectation for (one where it plays none of the listed options first).
+        blocking = [a for a in axes if not case.depends[a] & set(rules.plays(a))]
+        axis = min(blocking, key=lambda a: (rules.plays(a) != (), a))
         planned.insert(0, Planned(case, (), None, "unsupported", _axis_reason(axis, case, rules)))
     return planned
 

@@ -85,20 +85,20 @@ class FakeRunner:
     def __call__(
         self,
         engine: str,
-        profiles: list[str],
+        profiles: list[str] | None,
         rule_globs: list[str],
         areas: list[str],
         *,
         progress: Callable[[int, int, CaseResult], None] | None = None,
-        extra_args: Sequence[str] = (),
     ) -> list[CaseResult]:
-        self.calls.append((engine, list(profiles), list(rule_globs), list(areas)))
+        """``profiles`` ``None``: the engine's own rule set (every canned result)."""
+        self.calls.append((engine, list(profiles or ()), list(rule_globs), list(areas)))
         if self.raises is not None:
             raise self.raises
         chosen = [
             r
             for r in self.results.get(engine, [])
-            if r.profile in profiles
+            if (profiles is None or r.profile in profiles)
             and (not rule_globs or any(fnmatch.fnmatch(x, g) for x in r.rules for g in rule_globs))
             and (not areas or any(x.split(".")[0] in areas for x in r.rules))
         ]

@@ -79,8 +79,8 @@ def test_selection_is_passed_to_the_runner() -> None:
             runner, LOADER)  # fmt: skip
     assert runner.calls == [("reference", PROFILES, ["play.*", "trick.*"], ["play"])]
     runner = _runner()
-    run_cli(["run", "-q"], runner, LOADER)
-    assert runner.calls == [("reference", ["standard"], [], [])]
+    run_cli(["run", "-q"], runner, LOADER)  # no --profile: the engine's own declared rule set
+    assert runner.calls == [("reference", [], [], [])]
     run_cli(["run", "-q", "--profile", "tournament", "--profile", "standard"], runner, LOADER)
     assert runner.calls[-1][1] == ["tournament", "standard"]
 

@@ -133,3 +133,42 @@ class FixedRulesEngine:
 
     def close(self) -> None:
         self.inner.close()
+
+
+# Factories for ``--engine python:tests.judge.fixed_rules:NAME``.
+
+
+def honest() -> FixedRulesEngine:
+    """Plays and declares :data:`ODD_RULES`."""
+    return FixedRulesEngine()
+
+
+def schneider_at_ninety() -> FixedRulesEngine:
+    """:data:`ODD_RULES`, with one planted bug: 90 card points score as a schneider."""
+    from conformance.mutants import MUTANTS
+
+    return FixedRulesEngine(MUTANTS["scoring.schneider-at-ninety"].adapter(), name="schneider-at-ninety")
+
+
+def no_tricker_liar() -> FixedRulesEngine:
+    """Declares no-tricker=tricks but plays points."""
+    return FixedRulesEngine(declared={"no-tricker": "tricks"}, name="no-tricker-liar")
+
+
+def card_points_only() -> FixedRulesEngine:
+    """Answers card points and nothing else (a small rules library)."""
+    return FixedRulesEngine(capabilities=frozenset({Capability.CARD_POINTS}), name="card-points-only")
+
+
+def queries_only() -> FixedRulesEngine:
+    """No game flow: only the direct queries."""
+    return FixedRulesEngine(capabilities=frozenset({Capability.TRICK_WINNER, Capability.LEGAL_PLAYS,
+                                                    Capability.CALLABLE_CARDS, Capability.SCORE,
+                                                    Capability.CARD_POINTS}), name="queries-only")  # fmt: skip
+
+
+def mutant_schneider_at_ninety() -> Adapter:
+    """The reference engine (every option declared) with 90 card points scoring as a schneider."""
+    from conformance.mutants import MUTANTS
+
+    return MUTANTS["scoring.schneider-at-ninety"].adapter()
