@@ -7,6 +7,7 @@ import importlib
 from pathlib import Path
 
 import pytest
+import yaml
 from sheepshead_spec import load_spec
 
 from conformance.engines import EngineSelectionError, load_engine, parse_engine
@@ -68,7 +69,7 @@ def test_the_shipped_features_lint_clean() -> None:
     assert index.scenarios
 
 
-def test_fixture_applicability() -> None:
+def test_fixture_applicability(tmp_path: Path) -> None:
     spec = load_spec()
     ordinary = load_record(REPO / "fixtures/hands/ordinary-win-deck.yaml", spec)  # variants: called-suit-lead any-time
     # variants override the profile (spec/hand-records.md 5.1): the record runs under every profile
@@ -78,7 +79,10 @@ def test_fixture_applicability() -> None:
     assert options["called-suit-lead"] == "any-time" and options["jack-order"] == "spades-first"
     revoke = load_record(REPO / "fixtures/hands/revoke-trump-on-club-lead.yaml", spec)
     assert all(applicability(revoke, p.id, spec) is None for p in spec.profiles)
-    perft = load_record(REPO / "fixtures/perft/bury-standard.yaml", spec)  # profile: standard
+    data = yaml.safe_load((REPO / "fixtures/perft/bury-standard.yaml").read_text(encoding="utf-8"))
+    data.pop("variants", None)
+    (tmp_path / "bury-standard.yaml").write_text(yaml.safe_dump({**data, "profile": "standard"}), encoding="utf-8")
+    perft = load_record(tmp_path / "bury-standard.yaml", spec)  # a record played under a named profile
     assert applicability(perft, "standard", spec) is None
     reason = applicability(perft, "tournament", spec) or ""
     assert reason.startswith("not applicable: the record is played under standard")
