@@ -154,7 +154,7 @@ def _runner(steps: Sequence[_Step], rules: tuple[str, ...]) -> Callable[[Adapter
             except Mismatch as error:
                 checks.append(Check(f"{step.keyword} {step.text}", _topic_rules(step, table, rules, error),
                                     Verdict.DIFFERS, error.expected_text, error.actual_text,
-                                    error.location or step.location, error.note or str(error)))  # fmt: skip
+                                    error.location or step.location, error.note))  # fmt: skip
                 if step.type != "then":
                     break
             except Unsupported as error:
