@@ -1,8 +1,8 @@
 """The rule-dispute tool behind ``sheepshead-conformance check``: replay a record through an
 engine under one or every profile, and find the variant axis behind each difference.
 
-:func:`replay_record` sends a record's hands to an adapter (``replay`` for a hand record,
-``session`` for a session record). :func:`compare_profiles` replays it under every profile and,
+:func:`replay_record` runs the record as the suite's own case (``replay`` for a hand record,
+``session`` for a session record), so ``check`` and ``run`` judge it with the same code. :func:`compare_profiles` replays it under every profile and,
 for each profile whose result differs from ``standard``'s, replays ``standard`` with one axis
 switched at a time (then two) to name the axis responsible.
 """
@@ -16,24 +16,15 @@ from typing import Any
 
 from sheepshead_spec import Spec
 
-from conformance.adapter import (
-    Adapter,
-    AdapterError,
-    Capability,
-    Deal,
-    EngineInfo,
-    ReplayRequest,
-    ReplayResponse,
-    SessionRequest,
-    SessionResponse,
-    Unsupported,
-)
-from conformance.check_expect import Finding, hand_findings, session_findings, unexpected_rejection
+from conformance.adapter import Adapter, EngineInfo, ReplayResponse, SessionResponse
+from conformance.cases.model import Case, CaseRun, Config
+from conformance.cases.records import not_applicable
 from conformance.check_narrate import signed
+from conformance.judge.run import status_of
 from conformance.record_plan import HandPlan, LoadedRecord, configuration, plan_hands
-from conformance.replay_checks import applicability
+from conformance.results import Status
 
-__all__ = ["ProfileRow", "Replay", "compare_profiles", "findings", "replay_record"]
+__all__ = ["ProfileRow", "Replay", "compare_profiles", "replay_record"]
 
 
 @dataclass(frozen=True)
@@ -48,6 +39,15 @@ class Replay:
     session: SessionResponse | None = None
     problem: str | None = None
     """Why there is no answer: the engine lacks an option or capability, or failed."""
+    run: CaseRun | None = None
+    """The judged run: every check of the record's expectations, in the order the hand happened."""
+
+    @property
+    def status(self) -> Status:
+        """The verdict, by the same rules as ``run`` (:func:`~conformance.judge.run.status_of`)."""
+        if self.run is None:
+            return Status.UNSUPPORTED
+        return status_of(self.run)
 
     def signature(self) -> tuple[Any, ...]:
         """What two replays must share to count as the same ruling."""
@@ -99,17 +99,12 @@ class Replay:
         return "-"
 
 
-def _deal(deal: Deal, info: EngineInfo) -> Deal:
-    """The deal as sent: without the pack order unless the engine deals packs itself."""
-    if deal.deck is not None and Capability.DEAL_FROM_DECK not in info.capabilities:
-        return Deal(deal.dealer, deal.hands, deal.blind)
-    return deal
-
-
 def replay_record(
-    adapter: Adapter, info: EngineInfo, record: LoadedRecord, profile: str, options: Mapping[str, str]
+    adapter: Adapter, info: EngineInfo, record: LoadedRecord, case: Case, profile: str, options: Mapping[str, str]
 ) -> Replay:
-    """Replay a record through an engine.
+    """Replay a record through an engine and judge it with the suite's one judge (the record's
+    case, :func:`conformance.cases.records.record_case`), under ``options`` as both what the engine
+    plays and what the expectations are read for.
 
     Never raises for the engine's sake: a missing option or capability, :class:`Unsupported` and
     :class:`AdapterError` become :attr:`Replay.problem`.
@@ -118,37 +113,18 @@ def replay_record(
     missing = info.supports(options)
     if missing:
         return Replay(profile, options, plans, problem=f"unsupported by the engine: {', '.join(missing)}")
-    needed = Capability.SESSION if record.is_session else Capability.REPLAY
-    if needed not in info.capabilities:
-        return Replay(profile, options, plans, problem=f"the engine lacks capability {needed.value!r}")
-    try:
-        if record.is_session:
-            hands = tuple((_deal(p.deal, info), p.actions) for p in plans)
-            session = adapter.session(SessionRequest(options, hands))
-            return Replay(profile, options, plans, tuple(session.hands), session)
-        plan = plans[0]
-        response = adapter.replay(ReplayRequest(options, _deal(plan.deal, info), plan.actions))
-        return Replay(profile, options, plans, (response,))
-    except Unsupported as error:
-        return Replay(profile, options, plans, problem=f"unsupported: {error}")
-    except AdapterError as error:
-        detail = f"\n{error.detail}" if error.detail else ""
-        return Replay(profile, options, plans, problem=f"engine error ({error.kind}): {error}{detail}")
-
-
-def findings(record: LoadedRecord, replay: Replay) -> tuple[list[Finding], bool]:
-    """The record's expectations compared with a replay, and whether an action the record does
-    not declare illegal was rejected."""
-    out: list[Finding] = []
-    unexpected = False
-    if replay.problem is not None:
-        return out, False
-    for plan, response, (_, prefix) in zip(replay.plans, replay.hands, record.bodies):
-        out += hand_findings(record, plan, prefix, response, replay.options, replay.profile)
-        unexpected = unexpected or unexpected_rejection(plan, response, replay.options, replay.profile)
-    if replay.session is not None:
-        out += session_findings(record, replay.session, replay.options, replay.profile)
-    return out, unexpected
+    run = case.run(adapter, info, Config(options, options))
+    if run.unsupported is not None:
+        problem = run.unsupported if run.unsupported.startswith("the engine lacks") else f"unsupported: {run.unsupported}"
+        return Replay(profile, options, plans, problem=problem, run=run)
+    if run.error is not None:
+        detail = f"\n{run.error.detail}" if run.error.detail else ""
+        return Replay(profile, options, plans, problem=f"engine error ({run.error.kind}): {run.error}{detail}", run=run)
+    if isinstance(run.reply, SessionResponse):
+        return Replay(profile, options, plans, tuple(run.reply.hands), run.reply, run=run)
+    if isinstance(run.reply, ReplayResponse):
+        return Replay(profile, options, plans, (run.reply,), run=run)
+    return Replay(profile, options, plans, problem="the engine gave no answer", run=run)
 
 
 @dataclass(frozen=True)
@@ -160,8 +136,6 @@ class ProfileRow:
     """Whether the ruling differs from ``standard``'s."""
     cause: str
     """The axis (``axis=option``) responsible, when it differs."""
-    findings: list[Finding] = field(default_factory=list)
-    unexpected_rejection: bool = False
     not_applicable: str | None = None
     """Why the record's expectations are not meant for this profile (``None``: they are)."""
 
@@ -192,20 +166,20 @@ def _cause(
 
 
 def compare_profiles(
-    adapter: Adapter, info: EngineInfo, record: LoadedRecord, spec: Spec, profiles: Sequence[str]
+    adapter: Adapter, info: EngineInfo, record: LoadedRecord, case: Case, spec: Spec, profiles: Sequence[str]
 ) -> list[ProfileRow]:
     """Replay a record under each profile and explain every difference from ``standard``.
 
     The record's own ``variants`` apply on top of every profile; its ``profile`` is replaced.
     The record's expectations are compared only under the profiles it applies to
-    (:func:`~conformance.replay_checks.applicability`).
+    (:func:`~conformance.cases.records.not_applicable`).
     """
     cache: dict[tuple[tuple[str, str], ...], Replay] = {}
 
     def replay_with(options: Mapping[str, str], profile: str = "standard") -> Replay:
         key = tuple(sorted(options.items()))
         if key not in cache:
-            cache[key] = replay_record(adapter, info, record, profile, options)
+            cache[key] = replay_record(adapter, info, record, case, profile, options)
         return cache[key]
 
     base_options = configuration(record, spec, "standard")
@@ -213,12 +187,10 @@ def compare_profiles(
     rows = []
     for profile in profiles:
         options = configuration(record, spec, profile)
-        replay = replay_record(adapter, info, record, profile, options)
+        replay = replay_record(adapter, info, record, case, profile, options)
         differs = replay.signature() != base.signature()
         cause = ""
         if differs and replay.problem is None and base.problem is None:
             cause = _cause(spec, base_options, options, replay.signature(), replay_with)
-        reason = applicability(record, profile, spec)
-        found, unexpected = findings(record, replay) if reason is None else ([], False)
-        rows.append(ProfileRow(replay, differs, cause, found, unexpected, reason))
+        rows.append(ProfileRow(replay, differs, cause, not_applicable(record, options, spec)))
     return rows

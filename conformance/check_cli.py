@@ -6,9 +6,13 @@ behind it, stops at the first illegal action naming the rule and its ``file:line
 the result with the record's expectations. With ``--profile all`` it also shows side by side how
 every profile rules the record and which variant axis causes each difference.
 
+The record is judged by the same code as ``run`` judges it (the record's case,
+:mod:`conformance.cases.records`): the verdict and the blamed rule are the ones ``run`` reports.
+
 Exit status: 0 the engine agrees with every expectation of the record and accepts every action
 it does not declare illegal; 1 it disagrees, rejects an action the record does not expect to be
-illegal, or fails; 2 the record is invalid, or a usage or configuration error.
+illegal, or fails; 2 the record is invalid, or a usage or configuration error; 3 unsupported:
+nothing differs, but the engine does not report a value the record expects.
 """
 
 from __future__ import annotations
@@ -20,21 +24,25 @@ from pathlib import Path
 from sheepshead_spec import Spec
 
 from conformance.adapter import Adapter, AdapterError, EngineInfo
-from conformance.check import ProfileRow, Replay, compare_profiles, findings, replay_record
-from conformance.check_expect import Finding, describe
+from conformance.cases.model import CaseRun, Check, Verdict
+from conformance.cases.records import record_case
+from conformance.check import ProfileRow, Replay, compare_profiles, replay_record
 from conformance.check_narrate import Narration, narrate_hand
 from conformance.cli_support import (
     EXIT_FAILED,
     EXIT_OK,
+    EXIT_UNSUPPORTED,
     EXIT_USAGE,
     Environment,
     UsageError,
     select_profiles,
     spec_or_usage_error,
 )
+from conformance.judge.run import status_of, unreported_labels
 from conformance.record_plan import LoadedRecord, RecordProblems, configuration, load_record
+from conformance.results import Status
 
-__all__ = ["add_parser", "check"]
+__all__ = ["add_parser", "check", "describe"]
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -45,7 +53,8 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="Validate a hand or session record, replay it through an engine, narrate"
         " every ruling with the rule behind it, stop at the first illegal action, and compare"
         " with the record's expectations. Exit status: 0 the engine agrees with the record,"
-        " 1 it does not, 2 invalid record or usage error.",
+        " 1 it does not, 2 invalid record or usage error, 3 the engine does not report a value"
+        " the record expects.",
     )
     parser.add_argument("record", metavar="HAND.yaml", help="a hand or session record")
     parser.add_argument(
@@ -98,14 +107,15 @@ def _table(rows: Sequence[Sequence[str]]) -> list[str]:
 def _record_column(row: ProfileRow) -> str:
     if row.not_applicable is not None:
         return "n/a"
-    if row.replay.problem is not None:
+    replay = row.replay
+    if replay.problem is not None or replay.run is None:
         return "-"
-    differing = sum(1 for f in row.findings if not f.agrees)
+    differing = sum(1 for c in replay.run.checks if c.verdict is Verdict.DIFFERS)
     if differing:
         return f"{differing} differ"
-    if row.unexpected_rejection:
-        return "illegal action"
-    return "agrees" if row.findings else "no expectations"
+    if replay.status is Status.UNSUPPORTED:
+        return "unreported"
+    return "agrees" if _expectations_of(replay.run) else "no expectations"
 
 
 def _comparison(rows: list[ProfileRow]) -> list[str]:
@@ -122,21 +132,61 @@ def _comparison(rows: list[ProfileRow]) -> list[str]:
     return [*notes, *_table(table)]
 
 
-def _expectations(found: list[Finding], unexpected: bool, profile: str) -> tuple[list[str], bool]:
+def _is_plain_legality(check: Check) -> bool:
+    """An action the record does not declare illegal, accepted: counted, not listed."""
+    return check.verdict is Verdict.AGREES and "legality of " in check.label and check.expected == "accepted"
+
+
+def _expectations_of(run: CaseRun) -> list[Check]:
+    return [check for check in run.checks if not _is_plain_legality(check)]
+
+
+def describe(check: Check) -> str:
+    """One line: ``agrees   outcome: win``, ``DIFFERS  outcome: record win, engine loss (file:line)``,
+    ``unchecked seat points: … (the engine does not report it)`` or ``not reached partner: …``."""
+    if check.verdict is Verdict.UNREPORTED:
+        return f"unchecked {check.label}: {check.expected} (the engine does not report it)"
+    if check.verdict is Verdict.UNREACHED:
+        return f"not reached {check.label}: {check.expected} ({check.actual})"
+    if check.verdict is Verdict.AGREES:
+        return f"agrees   {check.label}: {check.expected}"
+    return f"DIFFERS  {check.label}: record {check.expected}, engine {check.actual} ({check.location})"
+
+
+def _expectations(run: CaseRun, profile: str) -> tuple[list[str], Status]:
+    """The expectation lines and the verdict, judged exactly as ``run`` judges the record."""
+    shown = _expectations_of(run)
+    accepted = len(run.checks) - len(shown)
     lines = [f"Expectations of the record under {profile}:"]
-    lines += [f"  {describe(f)}" for f in found] or ["  (the record states none for this profile)"]
-    differing = sum(1 for f in found if not f.agrees)
-    if differing:
-        verdict = f"Verdict: the engine disagrees with {differing} of {len(found)} expectations of the record."
-    elif unexpected:
-        verdict = "Verdict: the record does not hold: an action it does not declare illegal is illegal."
-    elif len(found) == 1:
-        verdict = "Verdict: the engine agrees with the one expectation of the record."
-    elif found:
-        verdict = f"Verdict: the engine agrees with all {len(found)} expectations of the record."
+    if accepted:
+        lines.append(f"  agrees   {accepted} action{'s' if accepted != 1 else ''} accepted as legal")
+    lines += [f"  {describe(c)}" for c in shown]
+    if not run.checks:
+        lines.append("  (the record states none for this profile)")
+    status = status_of(run)
+    counted = [c for c in shown if c.verdict is not Verdict.UNREACHED]
+    unreached = len(shown) - len(counted)
+    later = f"; {unreached} not reached (the hand stops before {'it' if unreached == 1 else 'them'})" if unreached else ""
+    if status is Status.FAILED:
+        first = run.divergence
+        assert first is not None
+        differing = sum(1 for c in run.checks if c.verdict is Verdict.DIFFERS)
+        verdict = (f"Verdict: FAILED: the engine disagrees with the record first at {first.label}"
+                   f" ({first.location}), blamed on {', '.join(first.rules) or 'no rule'}")  # fmt: skip
+        if differing > 1:
+            verdict += f"; {differing - 1} later difference{'s follow' if differing > 2 else ' follows'} from it"
+        verdict += "."
+    elif status is Status.UNSUPPORTED:
+        agreeing = sum(1 for c in counted if c.verdict is Verdict.AGREES)
+        verdict = (f"Verdict: UNSUPPORTED: the engine does not report {unreported_labels(run)};"
+                   f" the {agreeing} expectation{'s' if agreeing != 1 else ''} it reports agree{later}.")  # fmt: skip
+    elif len(counted) == 1:
+        verdict = f"Verdict: PASSED: the engine agrees with the one expectation of the record{later}."
+    elif counted:
+        verdict = f"Verdict: PASSED: the engine agrees with all {len(counted)} expectations of the record{later}."
     else:
-        verdict = "Verdict: every action is legal (the record states no expectations)."
-    return [*lines, "", verdict], not differing and not unexpected
+        verdict = f"Verdict: PASSED: every action is legal (the record states no expectations{later})."
+    return [*lines, "", verdict], status
 
 
 def _load(args: argparse.Namespace, spec: Spec, env: Environment) -> LoadedRecord | None:
@@ -175,13 +225,15 @@ def check(args: argparse.Namespace, env: Environment) -> int:
     record = _load(args, spec, env)
     if record is None:
         return EXIT_USAGE
+    case = record_case(record, spec, record.file, perft=False)
     adapter, info = _engine(env, args.engine)
     try:
         profile = args.profile if args.profile and not compare_all else record.profile
-        replay = replay_record(adapter, info, record, profile, configuration(record, spec, profile))
+        replay = replay_record(adapter, info, record, case, profile, configuration(record, spec, profile))
         if replay.problem is not None and replay.problem.startswith(("unsupported", "the engine lacks")):
             raise UsageError(f"engine {info.name} cannot replay {args.record}: {replay.problem}")
-        rows = compare_profiles(adapter, info, record, spec, [p.id for p in spec.profiles]) if compare_all else []
+        profiles = [p.id for p in spec.profiles]
+        rows = compare_profiles(adapter, info, record, case, spec, profiles) if compare_all else []
     finally:
         adapter.close()
     out = env.out
@@ -190,22 +242,24 @@ def check(args: argparse.Namespace, env: Environment) -> int:
     if record.data.get("description"):
         out.write(f"  {record.data['description']}\n")
     out.write(f"engine: {info.name} {info.version} · profile: {profile}\n\n")
-    if replay.problem is not None:
+    if replay.problem is not None or replay.run is None:
         out.write(f"The engine gave no ruling: {replay.problem}\n")
         return EXIT_FAILED
     narration = _narrate(record, replay, spec)
     out.write("\n".join(narration.lines).strip("\n") + "\n\n")
-    found, unexpected = findings(record, replay)
-    lines, ok = _expectations(found, unexpected, profile)
+    lines, status = _expectations(replay.run, profile)
     titles = {r.id: r.title for r in spec.rules}
     cited = [f"  {rule}: {titles.get(rule, '(no such rule in the spec)')}" for rule in narration.cited]
+    statuses = [status]
     if compare_all:
         out.write("\n".join(_comparison(rows)) + "\n\n")
-        ok = ok and all(all(f.agrees for f in row.findings) for row in rows)
+        statuses += [row.replay.status for row in rows if row.not_applicable is None]
     out.write("\n".join(["Rules cited:", *cited]) + "\n\n")
     out.write("\n".join(lines) + "\n")
     if compare_all:
-        bad = [row.replay.profile for row in rows if not all(f.agrees for f in row.findings)]
+        bad = [row.replay.profile for row in rows if row.not_applicable is None and row.replay.status is Status.FAILED]
         if bad:
             out.write(f"The engine disagrees with the record under: {', '.join(bad)}.\n")
-    return EXIT_OK if ok else EXIT_FAILED
+    if Status.FAILED in statuses or Status.ERROR in statuses:
+        return EXIT_FAILED
+    return EXIT_UNSUPPORTED if Status.UNSUPPORTED in statuses else EXIT_OK

@@ -28,6 +28,7 @@ from conformance.results import CaseResult
 __all__ = [
     "EXIT_FAILED",
     "EXIT_OK",
+    "EXIT_UNSUPPORTED",
     "EXIT_USAGE",
     "Environment",
     "ProgressCallback",
@@ -44,7 +45,7 @@ __all__ = [
     "write_output",
 ]
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_UNSUPPORTED = 0, 1, 2, 3
 
 ProgressCallback = Callable[[int, int, CaseResult], None]
 """``progress(done, total, result)``, called after each case."""

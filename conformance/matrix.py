@@ -1,6 +1,12 @@
 """The engine matrix: per rule and engine, how the engine fares and what its differences mean.
 
-Each engine is run under *every* profile. For the selected profiles, a cell counts the cases of
+**An engine judged under its own rule set** (the default of ``run`` and ``matrix``): a failed case
+counts only against the rules of its first divergence (:attr:`CaseResult.blamed`). A failure the
+engine's variants read from its behaviour explain (``explained``: the same case passes under
+another option of one of its axes) is a **variant** ``axis=option``; every other one is **wrong
+under every reading**. One bug makes one red row.
+
+**An engine run under named profiles** (``--profile``): each engine is run under *every* profile. For the selected profiles, a cell counts the cases of
 one rule by status. For each selected profile P under which the engine fails a rule, the matrix
 looks for another profile Q under which the engine passes that rule (at least one case passed,
 none failed or erred): then the engine **implements a variant**, named by the axes on which Q
@@ -25,14 +31,21 @@ an axis of the rule (then only those axes are named); the one differing on fewes
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 
 from sheepshead_spec import Spec
 
 from conformance.results import CaseResult, Status
 from conformance.summary import Counts, count
 
-__all__ = ["Cell", "Difference", "EngineRun", "Matrix", "build_matrix", "classify", "per_profile"]
+__all__ = ["WRONG_OWN", "WRONG_PROFILES", "Cell", "Difference", "EngineRun", "Matrix", "build_matrix", "classify",
+           "classify_own", "per_profile"]
+
+WRONG_OWN = "wrong under every reading"
+"""A failure no option of the case's axes explains (engine judged under its own rule set)."""
+WRONG_PROFILES = "wrong under every profile"
+"""A failure that passes under no other named profile (engine run under named profiles)."""
 
 
 @dataclass(frozen=True)
@@ -40,7 +53,7 @@ class Difference:
     """Where an engine departs from the spec's answer for one rule under one profile."""
 
     profile: str
-    """The profile P under which the engine fails the rule."""
+    """The profile P under which the engine fails the rule (empty: under its own rule set)."""
     failing: tuple[str, ...]
     """The failing (or erred) case ids under P."""
     like: str | None = None
@@ -54,9 +67,15 @@ class Difference:
         return self.like is not None
 
     def describe(self) -> str:
-        """``implements variant axis=option (passes as under Q)`` or ``wrong under every profile``."""
+        """``implements variant axis=option (passes as under Q)`` or ``wrong under every profile``;
+        under the engine's own rule set (``profile`` empty): ``plays variant axis=option`` or
+        ``wrong under every reading``."""
+        if not self.profile:
+            if self.like is None:
+                return WRONG_OWN
+            return "plays variant " + ", ".join(f"{axis}={option}" for axis, option in self.variants)
         if self.like is None:
-            return "wrong under every profile"
+            return WRONG_PROFILES
         choice = ", ".join(f"{axis}={option}" for axis, option in self.variants)
         return f"implements variant {choice} (passes as under {self.like})"
 
@@ -87,17 +106,42 @@ class Cell:
 
 @dataclass(frozen=True)
 class EngineRun:
-    """One engine's results under every profile."""
+    """One engine's results: under its own rule set, or under every named profile."""
 
     selection: str
     name: str
     version: str
     results: tuple[CaseResult, ...]
+    own_rule_set: bool = False
+    """Judged under the rule set the engine declares (else: under every named profile)."""
+    rule_set: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    """Axis -> what the engine declared."""
+    axes: tuple[str, ...] = ()
+    """Per axis, what was declared and what the answers are consistent with (one line each)."""
+    differing_axes: tuple[str, ...] = ()
+    """The lines of :attr:`axes` where the behaviour contradicts the declaration."""
+    closest: tuple[tuple[str, int], ...] = ()
+    """Named profiles closest to the rule set read from behaviour: (profile, axes agreeing)."""
+    explained: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    """Result key of a failed case -> the ``axis=option`` the engine plays there instead."""
+    verdict: str = ""
+    source: str = ""
+    """Where the results come from: ``ran`` or the saved report's file name."""
 
     @property
     def label(self) -> str:
         """``name version``."""
         return f"{self.name} {self.version}".strip()
+
+    def deviations(self) -> dict[str, list[CaseResult]]:
+        """Blamed rule -> the failed and erring cases no variant explains, in the spec's case order."""
+        out: dict[str, list[CaseResult]] = {}
+        for result in self.results:
+            if result.status not in (Status.FAILED, Status.ERROR) or result.key in self.explained:
+                continue
+            for rule in result.blamed or result.rules[:1]:
+                out.setdefault(rule, []).append(result)
+        return out
 
 
 @dataclass(frozen=True)
@@ -182,6 +226,22 @@ def classify(
     return Cell(count(counted), tuple(differences))
 
 
+def classify_own(results: Sequence[CaseResult], rule: str, explained: Mapping[str, str]) -> Cell:
+    """The cell of one engine judged under its own rule set, for one rule: failures blamed on the
+    rule that a variant explains are ``plays variant …``; the rest are wrong under every reading."""
+    mine = [r for r in results if _checks(r, rule)]
+    wrong = sorted({r.case_id for r in mine if r.status is Status.FAILED and r.key not in explained})
+    variants: dict[str, list[str]] = {}
+    for result in mine:
+        if result.status is Status.FAILED and result.key in explained:
+            variants.setdefault(explained[result.key], []).append(result.case_id)
+    differences = [Difference("", tuple(wrong))] if wrong else []
+    for reason, cases in sorted(variants.items()):
+        axis, _, option = reason.partition("=")
+        differences.append(Difference("", tuple(sorted(set(cases))), "its own behaviour", ((axis, option),)))
+    return Cell(count(mine), tuple(differences))
+
+
 def build_matrix(
     spec: Spec,
     engines: Sequence[EngineRun],
@@ -191,8 +251,8 @@ def build_matrix(
     """Classify every rule for every engine.
 
     :param spec: the catalogue.
-    :param engines: each engine's results under every profile.
-    :param selected: the profiles to report on.
+    :param engines: each engine's results, under its own rule set or under every profile.
+    :param selected: the profiles to report on (for engines run under named profiles).
     :param rule_ids: the rules of the selection (default: every rule): only these get a row, and
         those without a case are listed as uncovered.
     """
@@ -205,7 +265,10 @@ def build_matrix(
             rules &= set(rule_ids)
         seen |= rules
         for rule in rules:
-            cells[(index, rule)] = classify(spec, engine.results, rule, selected)
+            if engine.own_rule_set:
+                cells[(index, rule)] = classify_own(engine.results, rule, engine.explained)
+            else:
+                cells[(index, rule)] = classify(spec, engine.results, rule, selected)
     ordered = [r.id for r in spec.rules if r.id in seen]
     ordered += sorted(seen - set(ordered))
     covered = [

@@ -429,8 +429,8 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 
 def _fixture_cases(state: SuiteState) -> list[FixtureCase]:
+    from conformance.cases.records import record_case
     from conformance.record_plan import RecordProblems, load_record
-    from conformance.replay_checks import record_rules
 
     root = fixtures_dir()
     problems: list[str] = []
@@ -439,23 +439,54 @@ def _fixture_cases(state: SuiteState) -> list[FixtureCase]:
         case_id = f"fixtures/{path.relative_to(root).as_posix()}"
         try:
             record = load_record(path, state.spec, file=case_id)
+            case = record_case(record, state.spec, case_id)
         except RecordProblems as error:
             problems += [str(problem) for problem in error.problems] or [f"{case_id}: {error}"]
             continue
-        _RECORDS[case_id] = record
-        cases += [FixtureCase(path, case_id, profile, record_rules(record)) for profile in state.profiles]
+        except ValueError as error:
+            problems.append(str(error))
+            continue
+        _RECORDS[case_id] = (record, case)
+        cases += [FixtureCase(path, case_id, profile, case.rules) for profile in state.profiles]
     if problems:
         raise pytest.Collector.CollectError("fixture problems:\n" + "\n".join(problems))
     return cases
 
 
-_RECORDS: dict[str, Any] = {}
-"""Loaded fixture records by case id (filled at collection)."""
+_RECORDS: dict[str, tuple[Any, Any]] = {}
+"""Loaded fixture records and their cases (:mod:`conformance.cases.records`) by case id (filled at collection)."""
 
 
 def fixture_record(case: FixtureCase) -> Any:
     """The loaded record of a fixture case."""
-    return _RECORDS[case.case_id]
+    return _RECORDS[case.case_id][0]
+
+
+def fixture_case(case: FixtureCase) -> Any:
+    """The suite's case of a fixture record: the one judge ``run`` and ``check`` use."""
+    return _RECORDS[case.case_id][1]
+
+
+def raise_for(run: Any) -> None:
+    """Turn one judged run of a case (:class:`~conformance.cases.model.CaseRun`) into the plugin's
+    outcome: nothing for a pass, else :class:`Mismatches` headed by the first divergence (its
+    rules blamed), :class:`~conformance.adapter.AdapterError`, :class:`ScenarioError` or
+    :class:`Unsupported`, exactly as ``run`` judges it."""
+    from conformance.judge.run import unreported_labels
+
+    divergence = run.divergence
+    if divergence is not None:
+        items = [Mismatch(c.label, c.expected, c.actual, c.location, c.note, rules=c.rules)
+                 for c in (divergence, *run.consequences)]  # fmt: skip
+        raise Mismatches(items)
+    if run.error is not None:
+        raise run.error
+    if run.suite_error is not None:
+        raise ScenarioError(run.suite_error)
+    if run.unsupported is not None:
+        raise Unsupported(run.unsupported)
+    if run.unreported:
+        raise Unsupported(f"the engine does not report {unreported_labels(run)}")
 
 
 # ---------------------------------------------------------------------------- collection
@@ -622,13 +653,13 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         ]
         options = state.options(case.profile)
         if case.kind == "fixture":
+            from conformance.cases.records import not_applicable
             from conformance.record_plan import configuration
-            from conformance.replay_checks import applicability
 
-            fixture_case = getattr(item, "callspec").params["sheepshead_fixture_case"]  # noqa: B009
-            record = fixture_record(fixture_case)
-            reason = applicability(record, case.profile, state.spec)
+            parameter = getattr(item, "callspec").params["sheepshead_fixture_case"]  # noqa: B009
+            record = fixture_record(parameter)
             options = configuration(record, state.spec, case.profile)
+            reason = not_applicable(record, options, state.spec)
         else:
             reason = _not_applicable(case, options)
         if reason is None and info is not None:

@@ -1,18 +1,22 @@
 """The engine matrix as Markdown and as one self-contained HTML page (inline CSS, no assets).
 
-Both show, per engine, the counts over the selected profiles; per rule and engine, the counts
-and the verdict (*variant* ``axis=option`` or *wrong under every profile*); then each difference
-with the profile it appears under and the failing cases.
+Both start with each engine as an engine author needs it: the verdict and coverage, the rule set
+it declared, the axes where its answers say it plays something else, the closest named profiles,
+and its real deviations grouped by blamed rule, each with the expected and the actual answer.
+Only then come the counts, the full rules table (per rule and engine: counts and *variant*
+``axis=option`` or *wrong*) and each difference with its failing cases.
 """
 
 from __future__ import annotations
 
 import html
 import re
+from collections.abc import Mapping
 
-from conformance.matrix import Cell, Matrix
+from conformance.judge.verdict import coverage_of
+from conformance.matrix import Cell, EngineRun, Matrix
 from conformance.report_markdown import escape_cell
-from conformance.results import Status
+from conformance.results import CaseResult, Status
 from conformance.summary import STATUS_ORDER, count
 
 __all__ = ["cell_text", "render_matrix_html", "render_matrix_markdown"]
@@ -34,10 +38,73 @@ def _verdicts(cell: Cell) -> list[str]:
     """The distinct difference descriptions of a cell, wrong first."""
     seen: dict[str, None] = {}
     for difference in sorted(cell.differences, key=lambda d: d.is_variant):
-        text = "wrong under every profile" if not difference.is_variant else (
-            "variant " + ", ".join(f"{a}={o}" for a, o in difference.variants))
+        if not difference.is_variant:
+            text = difference.describe()
+        else:
+            text = "variant " + ", ".join(f"{a}={o}" for a, o in difference.variants)
         seen.setdefault(text, None)
     return list(seen)
+
+
+_MAX_DEVIATIONS = 3
+"""Failing cases shown per blamed rule in an engine's section (the rest are counted)."""
+
+
+def _mode(engine: EngineRun, matrix: Matrix) -> str:
+    if engine.own_rule_set:
+        return "judged under its own declared rule set"
+    return f"run under every profile, reported under {_profiles(list(matrix.profiles), matrix.profiles)}"
+
+
+def _results_of(engine: EngineRun, matrix: Matrix) -> list[CaseResult]:
+    return [r for r in engine.results if engine.own_rule_set or r.profile in matrix.profiles]
+
+
+def _deviation_line(result: CaseResult) -> str:
+    where = f"{result.location}: " if result.location else ""
+    if result.status is Status.ERROR:
+        return f"{result.case_id} ({where}{result.message})"
+    config = f" [{result.config_text}]" if result.config else (f" [{result.profile}]" if result.profile else "")
+    return f"{result.case_id}{config}: {where}expected {result.expected or '?'}, got {result.actual or '?'}"
+
+
+def _coverage_brief(cases: int, ran: int, unsupported: Mapping[str, int]) -> str:
+    """``ran 410 of 553 cases (74 %); unsupported: axis call-timing 48, capability replay 20``: the
+    reasons grouped by what blocks them (the full reasons are in ``run``'s report)."""
+    share = f" ({100 * ran // cases} %)" if cases else ""
+    text = f"ran {ran} of {cases} cases{share}"
+    groups: dict[str, int] = {}
+    for reason, number in unsupported.items():
+        head = reason.split(":", 1)[0].removesuffix(" missing")
+        groups[head] = groups.get(head, 0) + number
+    if groups:
+        text += "; unsupported: " + ", ".join(f"{head} {number}" for head, number in
+                                               sorted(groups.items(), key=lambda pair: (-pair[1], pair[0])))  # fmt: skip
+    return text
+
+
+def _engine_facts(engine: EngineRun, matrix: Matrix) -> tuple[list[str], list[tuple[str, int, list[str]]]]:
+    """An engine's headline lines, and its deviations: ``(rule, cases, first few lines)``."""
+    results = _results_of(engine, matrix)
+    coverage = coverage_of(results)
+    lines = [f"Verdict: {engine.verdict or ('PASSED' if count(results).ok else 'FAILED')} · {_mode(engine, matrix)}"
+             + (f" · from {engine.source}" if engine.source else ""),  # fmt: skip
+             f"Coverage: {_coverage_brief(coverage.cases, coverage.ran, coverage.unsupported)}"]
+    if engine.rule_set:
+        lines.append("Declared rule set: " + ", ".join(f"{a}={o}" for a, o in engine.rule_set.items()))
+    lines += [f"Behaviour: {text}" for text in engine.differing_axes]
+    if engine.closest:
+        lines.append("Closest named profiles: " + ", ".join(f"{p} ({n} axes)" for p, n in engine.closest))
+    explained = sum(1 for r in results if r.key in engine.explained)
+    if explained:
+        lines.append(f"{explained} failing case{'s' if explained != 1 else ''} explained by the variants it plays")
+    deviations = []
+    counted = {id(r) for r in results}
+    for rule, found in sorted(engine.deviations().items(), key=lambda pair: (-len(pair[1]), pair[0])):
+        found = [r for r in found if id(r) in counted]
+        if found:
+            deviations.append((rule, len(found), [_deviation_line(r) for r in found[:_MAX_DEVIATIONS]]))
+    return lines, deviations
 
 
 def cell_text(cell: Cell) -> str:
@@ -52,20 +119,25 @@ def cell_text(cell: Cell) -> str:
 
 
 def _header_lines(matrix: Matrix, suite: str, spec: str, protocol: str) -> list[str]:
-    profiles = ", ".join(matrix.profiles)
-    return [f"Profiles: {profiles} · suite {suite} · spec {spec} · protocol {protocol}"]
+    versions = f"suite {suite} · spec {spec} · protocol {protocol}"
+    if all(engine.own_rule_set for engine in matrix.engines):
+        return [f"Each engine judged under its own declared rule set · {versions}"]
+    return [f"Profiles: {', '.join(matrix.profiles)} · {versions}"]
 
 
 def _engine_summary(matrix: Matrix) -> list[list[str]]:
     rows = []
     for engine in matrix.engines:
-        counts = count(r for r in engine.results if r.profile in matrix.profiles)
+        counts = count(_results_of(engine, matrix))
         rows.append([engine.label, engine.selection, *(str(counts[s]) for s in STATUS_ORDER)])
     return rows
 
 
 def _profiles(profiles: list[str], selected: tuple[str, ...]) -> str:
-    """```standard`, `tournament``` or ``all 10 profiles``."""
+    """```standard`, `tournament```, ``all 10 profiles``, or empty (the engine's own rule set)."""
+    profiles = [p for p in profiles if p]
+    if not profiles:
+        return ""
     if len(selected) > 1 and set(profiles) == set(selected):
         return f"all {len(selected)} profiles"
     return ", ".join(f"`{p}`" for p in profiles)
@@ -102,6 +174,21 @@ def render_matrix_markdown(matrix: Matrix, *, suite: str, spec: str, protocol: s
     :param protocol: the protocol version.
     """
     out = ["# Sheepshead conformance matrix", "", *_header_lines(matrix, suite, spec, protocol), ""]
+    for engine in matrix.engines:
+        lines, deviations = _engine_facts(engine, matrix)
+        out += [f"## {escape_cell(engine.label)}", "", *[f"- {escape_cell(line)}" for line in lines], ""]
+        if not deviations:
+            out += ["No deviation from the spec.", ""]
+            continue
+        total = sum(n for _, n, _ in deviations)
+        out += [f"Deviations, by blamed rule ({total} case{'s' if total != 1 else ''}):", ""]
+        for rule, number, shown in deviations:
+            out.append(f"- `{rule}`: {number} case{'s' if number != 1 else ''}")
+            out += [f"  - {escape_cell(line)}" for line in shown]
+            if number > len(shown):
+                out.append(f"  - and {number - len(shown)} more")
+        out.append("")
+    out += ["## Counts", ""]
     out.append("| Engine | Selection | " + " | ".join(s.value.capitalize() for s in STATUS_ORDER) + " |")
     out.append("|---|---|" + "---:|" * len(STATUS_ORDER))
     for row in _engine_summary(matrix):
@@ -124,10 +211,11 @@ def render_matrix_markdown(matrix: Matrix, *, suite: str, spec: str, protocol: s
         out.append(f"### {escape_cell(label)}")
         out.append("")
         if not items:
-            out += ["No difference from the spec under the selected profiles.", ""]
+            out += ["No difference from the spec.", ""]
             continue
         for rule, profiles, description, cases in items:
-            out.append(f"- `{rule}` under {profiles}: {description}; failing: {escape_cell(_cases(cases))}")
+            under = f" under {profiles}" if profiles else ""
+            out.append(f"- `{rule}`{under}: {description}; failing: {escape_cell(_cases(cases))}")
         out.append("")
     if matrix.uncovered:
         out.append(f"{len(matrix.uncovered)} rules of the selection have no case: "
@@ -161,8 +249,24 @@ def render_matrix_html(matrix: Matrix, *, suite: str, spec: str, protocol: str) 
         f"<style>{_CSS}</style></head><body>",
         "<h1>Sheepshead conformance matrix</h1>",
         f"<p>{e(_header_lines(matrix, suite, spec, protocol)[0])}</p>",
+    ]
+    for engine in matrix.engines:
+        lines, deviations = _engine_facts(engine, matrix)
+        out.append(f'<section class="engine"><h2>{e(engine.label)}</h2><ul>'
+                   + "".join(f"<li>{e(line)}</li>" for line in lines) + "</ul>")  # fmt: skip
+        if not deviations:
+            out.append("<p>No deviation from the spec.</p></section>")
+            continue
+        out.append('<table class="deviations"><tr><th>Blamed rule</th><th>Cases</th><th>Expected and actual</th></tr>')
+        for rule, number, shown in deviations:
+            more = f"<br>and {number - len(shown)} more" if number > len(shown) else ""
+            out.append(f'<tr><td class="wrong"><code>{e(rule)}</code></td><td class="num">{number}</td>'
+                       f"<td>{'<br>'.join(e(line) for line in shown)}{more}</td></tr>")  # fmt: skip
+        out.append("</table></section>")
+    out += [
+        "<h2>Counts</h2>",
         '<p class="legend"><span class="pass">pass</span><span class="variant">implements a variant'
-        '</span><span class="wrong">wrong under every profile</span><span class="error">error</span>'
+        '</span><span class="wrong">wrong</span><span class="error">error</span>'
         '<span class="unsupported">unsupported / no case</span></p>',
         "<table><tr><th>Engine</th><th>Selection</th>"
         + "".join(f"<th>{e(s.value)}</th>" for s in STATUS_ORDER)
@@ -184,12 +288,13 @@ def render_matrix_html(matrix: Matrix, *, suite: str, spec: str, protocol: str) 
     for label, items in _differences(matrix):
         out.append(f"<h3>{e(label)}</h3>")
         if not items:
-            out.append("<p>No difference from the spec under the selected profiles.</p>")
+            out.append("<p>No difference from the spec.</p>")
             continue
         out.append("<ul>")
         for rule, profiles, description, cases in items:
             shown = re.sub(r"`([^`]*)`", r"<code>\1</code>", e(profiles))
-            out.append(f"<li><code>{e(rule)}</code> under {shown}: {e(description)};"
+            under = f" under {shown}" if shown else ""
+            out.append(f"<li><code>{e(rule)}</code>{under}: {e(description)};"
                        f" failing: {e(_cases(cases))}</li>")  # fmt: skip
         out.append("</ul>")
     if matrix.uncovered:

@@ -122,6 +122,14 @@ class Ran:
     results: list[CaseResult]
     probes: list[CaseResult] = field(default_factory=list)
     rule_set: RuleSet | None = None
+    identity: tuple[str, str] | None = None
+    """The engine's name and version from the run's own handshake (``None``: the runner does not
+    say, and the identity is asked of the engine separately)."""
+
+
+def identity_of(ran: Ran, text: str, env: Environment) -> tuple[str, str]:
+    """The engine's name and version: from the run's handshake, so that the engine is started once."""
+    return ran.identity if ran.identity is not None else engine_identity(env, text)
 
 
 def call_runner(
@@ -144,7 +152,8 @@ def call_runner(
             raise UsageError(str(error)) from None
         raise
     if isinstance(outcome, SuiteRun):
-        return Ran(list(outcome.results), list(outcome.probes), outcome.rule_set)
+        identity = (outcome.info.name, outcome.info.version) if outcome.info is not None else (engine, "unknown")
+        return Ran(list(outcome.results), list(outcome.probes), outcome.rule_set, identity)
     return Ran(list(outcome))
 
 
@@ -170,14 +179,13 @@ def run(args: argparse.Namespace, env: Environment) -> int:
     baseline = _read_baseline(args.baseline)
     output = check_output_path("--output", args.output)
     new_baseline = check_output_path("--write-baseline", args.write_baseline)
-    name, version = engine_identity(env, args.engine)
-
     stream = env.out if output is not None else env.err
     progress = None if args.quiet else Progress(stream, live=bool(getattr(stream, "isatty", lambda: False)()))
     started = env.clock()
     ran = call_runner(env, args.engine, profiles, globs, areas, progress)
     results = ran.results
     duration = max(0.0, env.clock() - started)
+    name, version = identity_of(ran, args.engine, env)
 
     if new_baseline is not None:
         written = baseline_from_results(results, name, version)

@@ -262,13 +262,22 @@ def run_engine(
     if profiles:
         known = [profile.id for profile in spec.profiles]
         chosen = [name for name in known if name in profiles or "all" in profiles]
-    cases = [case for case in _cases(features, fixtures, spec) if _selected(case, rule_globs, areas)]
     owned = isinstance(engine, str)
-    adapter: Any
+    adapter: Any = None
+    started: AdapterError | None = None
     try:
+        # Before the cases are built: an engine text that names nothing is a usage error at once.
         adapter = load_engine(engine) if isinstance(engine, str) else engine
     except AdapterError as error:
-        return SuiteRun(_broken(cases, error), profiles=tuple(chosen) if chosen else None)
+        started = error
+    try:
+        cases = [case for case in _cases(features, fixtures, spec) if _selected(case, rule_globs, areas)]
+    except BaseException:
+        if owned and adapter is not None:
+            adapter.close()
+        raise
+    if started is not None:
+        return SuiteRun(_broken(cases, started), profiles=tuple(chosen) if chosen else None)
     try:
         try:
             info = adapter.info()

@@ -494,7 +494,26 @@ def load_spec(spec_dir: Path | None = None, *, schema_dir: Path | None = None) -
     :return: the catalogue.
     :raises SpecError: listing every problem, if there is any.
     """
-    spec, _, problems = _consistent(package_dir() if spec_dir is None else spec_dir, schema_dir)
+    folder = package_dir() if spec_dir is None else spec_dir
+    key = _load_key(folder, schema_dir)
+    cached = _LOADED.get(key)
+    if cached is not None:
+        return cached
+    spec, _, problems = _consistent(folder, schema_dir)
     if spec is None or problems:
         raise SpecError(_sorted(problems))
+    _LOADED[key] = spec
     return spec
+
+
+_LOADED: dict[tuple[object, ...], Spec] = {}
+"""Loaded specs by folder and file stamps: a spec is immutable, and loading one takes a quarter
+of a second, so every caller in a process shares it until a file changes."""
+
+
+def _load_key(folder: Path, schema_dir: Path | None) -> tuple[object, ...]:
+    stamps: list[object] = [str(folder), str(schema_dir)]
+    for path in sorted(folder.glob("*.yaml")) + sorted((schema_dir or folder / "schema").rglob("*.json")):
+        stat = path.stat()
+        stamps += [path.name, stat.st_mtime_ns, stat.st_size]
+    return tuple(stamps)

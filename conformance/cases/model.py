@@ -31,7 +31,11 @@ class Verdict(str, enum.Enum):
     AGREES = "agrees"
     DIFFERS = "differs"
     UNREPORTED = "unreported"
-    """The engine did not report the value (``None``): not checked, never a failure."""
+    """The engine did not report the value (``None``): not checked, never a failure; a case with
+    such a check and no difference is *unsupported*, never passed."""
+    UNREACHED = "unreached"
+    """The record stops before this expectation can be seen under this configuration (a negative
+    record whose last action is legal here): not checked, and not the engine's doing."""
 
     def __str__(self) -> str:
         return self.value
@@ -79,6 +83,14 @@ class CaseRun:
     error_location: str = ""
     suite_error: str | None = None
     """The case cannot be carried out as written: a bug of the suite, never of the engine."""
+    reply: object | None = None
+    """The engine's raw answer (a record's ``ReplayResponse`` or ``SessionResponse``), for
+    narration; ``None`` for scenarios and perft positions."""
+
+    @property
+    def unreported(self) -> tuple[Check, ...]:
+        """The checks whose value the engine did not report."""
+        return tuple(check for check in self.checks if check.verdict is Verdict.UNREPORTED)
 
     @property
     def divergence(self) -> Check | None:

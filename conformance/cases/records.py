@@ -37,7 +37,7 @@ from conformance.cases.model import Case, CaseRun, Check, Config, Verdict, pinne
 from conformance.checks import rejection_text, show
 from conformance.record_plan import HandPlan, LoadedRecord, RecordProblems, load_record, plan_hands, resolve
 
-__all__ = ["RecordCaseProblems", "SpecFacts", "judge_record", "record_cases", "record_depends"]
+__all__ = ["RecordCaseProblems", "SpecFacts", "judge_record", "not_applicable", "record_case", "record_cases", "record_depends"]
 
 _ABSENT = object()
 
@@ -84,6 +84,18 @@ def record_depends(record: LoadedRecord, spec: Spec) -> dict[str, frozenset[str]
     for axis, option in record.variants.items():
         depends[axis] = frozenset({option})
     return depends
+
+
+def not_applicable(record: LoadedRecord, options: Mapping[str, str], spec: Spec) -> str | None:
+    """Why the record's expectations are not written for ``options``, or ``None`` when they are:
+    an axis the record depends on (:func:`record_depends`) set to an option it has no expectation
+    for. A record's own ``variants`` are applied on top of any profile (``spec/hand-records.md``
+    5.1), so only a record that names a whole ``profile`` is ever not applicable.
+    """
+    for axis, allowed in record_depends(record, spec).items():
+        if options.get(axis) not in allowed:
+            return f"not applicable: the record is written for {axis}={'|'.join(sorted(allowed))}, not {options.get(axis)}"
+    return None
 
 
 class _Judge:
@@ -215,6 +227,7 @@ def _check_actions(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...],
                               (*prefix, "expect", "illegal"), rejected.message)  # fmt: skip
             else:
                 judge.add(f"{label}legality of {action!r}", (expected_rule,), "rejected", "rejected", plan.paths[index])
+                _unreached_results(judge, plan, prefix, label)
             return False
         if is_rejected:
             assert rejected is not None
@@ -241,11 +254,25 @@ def _check_actions(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...],
     return True
 
 
+_RESULT_KEYS = ("partner", "picker_side", "defenders", "seat_points", "seat_tricks", "outcome", "leaster_winner",
+                "scores")
+
+
+def _unreached_results(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...], label: str) -> None:
+    """The end-of-hand expectations of a record that ends at an illegal action, listed as not
+    reached: never counted as agreement."""
+    for key in _RESULT_KEYS:
+        value = judge.value(plan.expect, key)
+        if value is not _ABSENT:
+            judge.checks.append(Check(f"{label}{key.replace('_', ' ')}", rules_for(key.replace("_", "-"), judge.rules),
+                                      Verdict.UNREACHED, _text(value or "nobody"), "the hand stops at the illegal action",
+                                      judge.record.where([*prefix, "expect", key])))  # fmt: skip
+
+
 def _check_results(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...], response: ReplayResponse,
                    label: str, stakes: int = 1) -> None:  # fmt: skip
     expect = plan.expect
-    keys = ("partner", "picker_side", "defenders", "seat_points", "seat_tricks", "outcome", "leaster_winner", "scores")
-    wanted = {key: judge.value(expect, key) for key in keys}
+    wanted = {key: judge.value(expect, key) for key in _RESULT_KEYS}
     wanted = {key: value for key, value in wanted.items() if value is not _ABSENT}
     if not wanted:
         return
@@ -253,7 +280,7 @@ def _check_results(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...],
     if outcome is None and "partner" in wanted:
         # A record that stops before the end (a negative record legal under this option) cannot
         # see the partner: reported as unchecked, never as agreement.
-        judge.checks.append(Check(f"{label}partner", rules_for("partner", judge.rules), Verdict.UNREPORTED,
+        judge.checks.append(Check(f"{label}partner", rules_for("partner", judge.rules), Verdict.UNREACHED,
                                   _text(wanted.pop("partner") or "nobody"), "the hand is not over",
                                   judge.record.where([*prefix, "expect", "partner"])))  # fmt: skip
         if not wanted:
@@ -309,8 +336,10 @@ def _check_results(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...],
 
 
 def judge_record(record: LoadedRecord, rules: tuple[str, ...], adapter: Adapter, info: EngineInfo,
-                 config: Config, facts: SpecFacts) -> list[Check]:  # fmt: skip
+                 config: Config, facts: SpecFacts) -> tuple[list[Check], ReplayResponse | SessionResponse]:  # fmt: skip
     """Replay a hand or session record and judge every expectation present, check by check.
+
+    :return: the checks, and the engine's answer (for narration).
 
     :raises ~conformance.adapter.Unsupported: the engine cannot serve the request.
     :raises ~conformance.adapter.AdapterError: the engine failed to answer.
@@ -327,12 +356,12 @@ def judge_record(record: LoadedRecord, rules: tuple[str, ...], adapter: Adapter,
         response = adapter.replay(ReplayRequest(options=options, deal=plan.deal, actions=plan.actions))
         if _check_actions(judge, plan, (), response, ""):
             _check_results(judge, plan, (), response, "")
-        return judge.checks
+        return judge.checks, response
     if Capability.SESSION not in info.capabilities:
         raise Unsupported("the engine lacks capability session")
     reply = adapter.session(SessionRequest(options=options, hands=tuple((p.deal, p.actions) for p in plans)))
     _judge_session(judge, record, plans, reply)
-    return judge.checks
+    return judge.checks, reply
 
 
 def _judge_session(judge: _Judge, record: LoadedRecord, plans: Sequence[HandPlan], reply: SessionResponse) -> None:
@@ -381,7 +410,8 @@ def _record_runner(record: LoadedRecord, rules: tuple[str, ...],
                    facts: SpecFacts) -> Callable[[Adapter, EngineInfo, Config], CaseRun]:  # fmt: skip
     def run(adapter: Adapter, info: EngineInfo, config: Config) -> CaseRun:
         try:
-            return CaseRun(tuple(judge_record(record, rules, adapter, info, config, facts)))
+            checks, reply = judge_record(record, rules, adapter, info, config, facts)
+            return CaseRun(tuple(checks), reply=reply)
         except Unsupported as error:
             return CaseRun(unsupported=str(error))
         except AdapterError as error:
@@ -391,7 +421,7 @@ def _record_runner(record: LoadedRecord, rules: tuple[str, ...],
 
 
 def _perft_runner(record: LoadedRecord, rules: tuple[str, ...]) -> Callable[[Adapter, EngineInfo, Config], CaseRun]:
-    from conformance.replay_checks import check_perft
+    from conformance.cases.perft import check_perft
 
     def run(adapter: Adapter, info: EngineInfo, config: Config) -> CaseRun:
         if Capability.REPLAY not in info.capabilities:
@@ -414,6 +444,22 @@ def _perft_runner(record: LoadedRecord, rules: tuple[str, ...]) -> Callable[[Ada
     return run
 
 
+def record_case(record: LoadedRecord, spec: Spec, case_id: str, *, facts: SpecFacts | None = None,
+                perft: bool | None = None) -> Case:
+    """One loaded record as a case: a perft position when it has ``x-perft`` (unless ``perft`` says
+    otherwise: ``check`` replays a perft position as a plain record).
+
+    :raises ValueError: the record's dependence cannot be read (:func:`record_depends`).
+    """
+    depends = record_depends(record, spec)
+    rules = tuple(str(rule) for rule in record.data.get("rules") or ())
+    if perft is None:
+        perft = "x-perft" in record.data
+    runner = _perft_runner(record, rules) if perft else _record_runner(record, rules, facts or SpecFacts.of(spec))
+    requires = frozenset({"session"} if record.is_session else {"replay"})
+    return Case(case_id, "perft" if perft else "fixture", record.where([]), rules, depends, requires, runner)
+
+
 def record_cases(fixtures: Path, spec: Spec, *, prefix: str = "fixtures") -> list[Case]:
     """Every record under ``fixtures`` as a case (perft positions: those with ``x-perft``).
 
@@ -429,18 +475,11 @@ def record_cases(fixtures: Path, spec: Spec, *, prefix: str = "fixtures") -> lis
         case_id = f"{prefix}/{path.relative_to(root).as_posix()}"
         try:
             record = load_record(path, spec, file=case_id)
-            depends = record_depends(record, spec)
+            cases.append(record_case(record, spec, case_id, facts=facts))
         except RecordProblems as error:
             problems += [str(problem) for problem in error.problems] or [f"{case_id}: {error}"]
-            continue
         except ValueError as error:
             problems.append(str(error))
-            continue
-        rules = tuple(str(rule) for rule in record.data.get("rules") or ())
-        perft = "x-perft" in record.data
-        runner = _perft_runner(record, rules) if perft else _record_runner(record, rules, facts)
-        requires = frozenset({"session"} if record.is_session else {"replay"})
-        cases.append(Case(case_id, "perft" if perft else "fixture", record.where([]), rules, depends, requires, runner))
     if problems:
         raise RecordCaseProblems(problems)
     return cases

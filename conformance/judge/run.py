@@ -20,7 +20,7 @@ from conformance.judge.plan import Planned, plan_case, plan_profiles
 from conformance.judge.ruleset import RuleSet
 from conformance.results import CaseResult, Status, areas_of
 
-__all__ = ["RunResults", "result_of", "run_cases"]
+__all__ = ["RunResults", "result_of", "run_cases", "status_of", "unreported_labels"]
 
 Progress = Callable[[int, int, CaseResult], None]
 
@@ -67,7 +67,31 @@ def result_of(planned: Planned, outcome: CaseRun | None, duration: float = 0.0) 
         lacking = outcome.unsupported.removeprefix("the engine lacks ")
         reason = f"{lacking} missing" if lacking != outcome.unsupported else f"engine: {lacking}"
         return replace(base, status=Status.UNSUPPORTED, message=outcome.unsupported, reason=reason)
+    if outcome.unreported:
+        # Agreement on what the engine reports is not agreement with the case: never PASSED.
+        labels = unreported_labels(outcome)
+        return replace(base, status=Status.UNSUPPORTED, message=f"the engine does not report {labels}",
+                       reason=f"engine does not report: {labels}")  # fmt: skip
     return base
+
+
+def unreported_labels(outcome: CaseRun) -> str:
+    """What the engine left out, deduplicated: ``seat points, scores``."""
+    seen: dict[str, None] = {}
+    for check in outcome.unreported:
+        seen.setdefault(check.label.split(": ")[-1], None)
+    return ", ".join(seen)
+
+
+def status_of(outcome: CaseRun) -> Status:
+    """How one run of a case ends, by the same rules as :func:`result_of` (``check`` uses it)."""
+    if outcome.divergence is not None:
+        return Status.FAILED
+    if outcome.error is not None or outcome.suite_error is not None:
+        return Status.ERROR
+    if outcome.unsupported is not None or outcome.unreported:
+        return Status.UNSUPPORTED
+    return Status.PASSED
 
 
 def plan_all(cases: Sequence[Case], info: EngineInfo, spec: Spec, profiles: Sequence[str] | None,

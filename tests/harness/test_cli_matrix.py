@@ -116,8 +116,9 @@ def _matrix_cli(tmp_path: Path, *extra: str) -> tuple[int, str, str]:
     loader = fake_loader({"reference": "good", "cmd:./spades": "spades", "cmd:./sloppy": "sloppy"})
     outcome = run_cli(["matrix", "-q", "--engine", "reference", "--engine", "cmd:./spades", "--engine",
                        "cmd:./sloppy", *extra], runner, loader)  # fmt: skip
-    # every engine ran under every profile, whatever --profile says
-    assert [call[1] for call in runner.calls] == [PROFILES] * 3
+    # with --profile, every engine ran under every profile, whatever --profile says; without, under
+    # its own rule set
+    assert [call[1] for call in runner.calls] == [PROFILES if "--profile" in extra else []] * 3
     return outcome.status, outcome.out, outcome.err
 
 
@@ -140,7 +141,7 @@ def test_matrix_markdown(tmp_path: Path) -> None:
 def test_matrix_html_is_self_contained(tmp_path: Path) -> None:
     page = tmp_path / "matrix.html"
     out_md = tmp_path / "matrix.md"
-    status, out, err = _matrix_cli(tmp_path, "--html", str(page), "--output", str(out_md))
+    status, out, err = _matrix_cli(tmp_path, "--profile", "all", "--html", str(page), "--output", str(out_md))
     assert status == 0 and out == ""
     assert err == f"wrote {out_md}\nwrote {page}\n"
     text = page.read_text(encoding="utf-8")
@@ -170,11 +171,13 @@ def test_matrix_usage_errors_exit_2() -> None:
 def test_matrix_progress_names_each_engine() -> None:
     runner = FakeRunner({"reference": GOOD})
     outcome = run_cli(["matrix", "--engine", "reference"], runner, fake_loader({"reference": "good"}))
+    assert outcome.err.splitlines()[0] == "reference: running under its own rule set"
+    outcome = run_cli(["matrix", "--engine", "reference", "--profile", "all"], runner, fake_loader({"reference": "good"}))
     assert outcome.err.splitlines()[0] == f"reference: running under {len(PROFILES)} profiles"
 
 
 def test_one_difference_under_several_profiles_is_listed_once(tmp_path: Path) -> None:
-    status, out, _ = _matrix_cli(tmp_path)  # every profile
+    status, out, _ = _matrix_cli(tmp_path, "--profile", "all")
     (line,) = [x for x in out.splitlines() if x.startswith("- `ranking.trump-order` under ")]
     assert line.startswith("- `ranking.trump-order` under " + ", ".join(f"`{p}`" for p in CLUBS_FIRST) + ": ")
     assert line.endswith(f"implements variant jack-order=spades-first (passes as under translated-article);"

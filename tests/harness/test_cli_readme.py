@@ -109,4 +109,4 @@ def test_a_python_engine_beside_the_user_is_found(
     outcome = run_cli(["check", str(record), "--engine", "python:my_adapter:ToyAdapter"])
     # imported from the working directory; the toy cannot replay hands, which check needs
     assert outcome.status == 2
-    assert outcome.err.endswith("the engine lacks capability 'replay'\n")
+    assert outcome.err.endswith("the engine lacks capability replay\n")

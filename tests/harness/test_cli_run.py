@@ -170,9 +170,6 @@ def test_baseline_keys_include_the_profile(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("argv", "fragment"),
     [
-        (["run", "--engine", "nonsense"], "engine 'nonsense': unknown engine"),
-        (["run", "--engine", "python:no_such_module_xyz:make"], "cannot import module 'no_such_module_xyz'"),
-        (["run", "--engine", "cmd:"], "no command after 'cmd:'"),
         (["run", "--profile", "standrad"], "unknown profile 'standrad'; did you mean standard?"),
         (["run", "--rule", "trick.nothing-*"], "--rule 'trick.nothing-*' matches no rule id"),
         (["run", "--rule", "tricks.*"], "--rule 'tricks.*' matches no rule id; did you mean trick.*?"),
@@ -189,6 +186,22 @@ def test_usage_errors_exit_2_with_one_line(argv: list[str], fragment: str) -> No
     assert outcome.status == 2
     _one_line_error(outcome.err, fragment)
     assert outcome.out == "" and runner.calls == []  # nothing ran
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (["run", "--engine", "nonsense"], "engine 'nonsense': unknown engine"),
+        (["run", "--engine", "python:no_such_module_xyz:make"], "cannot import module 'no_such_module_xyz'"),
+        (["run", "--engine", "cmd:"], "no command after 'cmd:'"),
+    ],
+)
+def test_an_engine_that_names_nothing_is_a_usage_error(argv: list[str], fragment: str) -> None:
+    """The real runner loads the engine (once) before any case is built or run."""
+    outcome = run_cli(argv)
+    assert outcome.status == 2
+    _one_line_error(outcome.err, fragment)
+    assert outcome.out == ""
 
 
 def test_a_broken_baseline_file_exits_2(tmp_path: Path) -> None:

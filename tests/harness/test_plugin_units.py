@@ -13,7 +13,7 @@ from sheepshead_spec import load_spec
 from conformance.engines import EngineSelectionError, load_engine, parse_engine
 from conformance.featurelint import Vocabulary, lint_features
 from conformance.record_plan import configuration, load_record
-from conformance.replay_checks import applicability
+from conformance.cases.records import not_applicable
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -73,16 +73,20 @@ def test_fixture_applicability(tmp_path: Path) -> None:
     spec = load_spec()
     ordinary = load_record(REPO / "fixtures/hands/ordinary-win-deck.yaml", spec)  # variants: called-suit-lead any-time
     # variants override the profile (spec/hand-records.md 5.1): the record runs under every profile
-    assert applicability(ordinary, "standard", spec) is None
-    assert applicability(ordinary, "translated-article", spec) is None
+    assert not_applicable(ordinary, configuration(ordinary, spec, "standard"), spec) is None
     options = configuration(ordinary, spec, "translated-article")
+    assert not_applicable(ordinary, options, spec) is None
     assert options["called-suit-lead"] == "any-time" and options["jack-order"] == "spades-first"
     revoke = load_record(REPO / "fixtures/hands/revoke-trump-on-club-lead.yaml", spec)
-    assert all(applicability(revoke, p.id, spec) is None for p in spec.profiles)
+    assert all(not_applicable(revoke, configuration(revoke, spec, p.id), spec) is None for p in spec.profiles)
     data = yaml.safe_load((REPO / "fixtures/perft/bury-standard.yaml").read_text(encoding="utf-8"))
     data.pop("variants", None)
     (tmp_path / "bury-standard.yaml").write_text(yaml.safe_dump({**data, "profile": "standard"}), encoding="utf-8")
     perft = load_record(tmp_path / "bury-standard.yaml", spec)  # a record played under a named profile
-    assert applicability(perft, "standard", spec) is None
-    reason = applicability(perft, "tournament", spec) or ""
-    assert reason.startswith("not applicable: the record is played under standard")
+    assert not_applicable(perft, configuration(perft, spec, "standard"), spec) is None
+    # a named profile pins every axis: under tournament the first axis it sets otherwise is named
+    tournament = configuration(perft, spec, "tournament")
+    standard = spec.profile_options("standard")
+    axis = next(a.id for a in spec.axes if tournament[a.id] != standard[a.id])
+    reason = not_applicable(perft, tournament, spec) or ""
+    assert reason == f"not applicable: the record is written for {axis}={standard[axis]}, not {tournament[axis]}"

@@ -5,7 +5,11 @@ the harness's output."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
+import pytest
+
+from conformance.report_read import ReportReadError, read_report
 from tests.harness.synthetic import run_cli
 
 ENGINE = "python:tests.judge.fixed_rules:"
@@ -59,3 +63,65 @@ def test_the_matrix_shows_one_red_row_for_one_bug() -> None:
     assert outcome.status == 0, outcome.err
     red = [line for line in outcome.out.splitlines() if line.startswith("| `") and "wrong" in line]
     assert [line.split("`")[1] for line in red] == ["scoring.schneider-thresholds"]
+
+
+def _saved(tmp_path: Path, factory: str) -> Path:
+    path = tmp_path / f"{factory}.json"
+    outcome = run_cli(["run", "-q", "--engine", ENGINE + factory, "--format", "json", "--output", str(path)])
+    assert path.is_file(), outcome.err
+    return path
+
+
+def test_a_saved_report_reads_back_as_it_was_written(tmp_path: Path) -> None:
+    path = _saved(tmp_path, "schneider_at_ninety")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    saved = read_report(path)
+    assert saved.name == data["engine"]["name"] and saved.profiles == ()
+    assert [r.key for r in saved.results] == [r["key"] for r in data["results"]]
+    assert [(r.status.value, list(r.blamed)) for r in saved.results] == [(r["status"], r["blamed"]) for r in data["results"]]
+    assert dict(saved.rule_set) == data["rule_set"] and saved.verdict == "FAILED"
+    assert dict(saved.explained) == data["reading"]["explained"]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{", "bad.json:1: not JSON: "),
+        ("[]", "bad.json: not a sheepshead-report/1 report (format: 'list')"),
+        ('{"format": "sheepshead-report/1"}', "bad.json: not a valid report: (the document): 'engine' is a required"),
+        ("[" * 100000 + "]" * 100000, "bad.json: not a"),
+    ],
+)
+def test_a_report_that_cannot_be_read_is_a_usage_error(tmp_path: Path, text: str, message: str) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(text, encoding="utf-8")
+    with pytest.raises(ReportReadError) as caught:
+        read_report(bad)
+    assert str(caught.value).replace(str(tmp_path) + "/", "").startswith(message)
+    outcome = run_cli(["matrix", str(bad)])
+    assert outcome.status == 2 and "Traceback" not in outcome.err and len(outcome.err.splitlines()) == 1
+
+
+def test_the_matrix_from_saved_reports_runs_nothing_and_leads_with_each_engines_rule_set(tmp_path: Path) -> None:
+    honest = _saved(tmp_path, "honest")
+    buggy = _saved(tmp_path, "schneider_at_ninety")
+    liar = _saved(tmp_path, "no_tricker_liar")
+    page = tmp_path / "matrix.html"
+    outcome = run_cli(["matrix", str(honest), str(buggy), str(liar), "--html", str(page)],
+                      loader=lambda text: pytest.fail("a saved report must not start an engine"))  # fmt: skip
+    assert outcome.status == 0, outcome.err
+    out = outcome.out
+    # The engine sections come before the rules table.
+    assert out.index("## fixed-rules") < out.index("## Counts") < out.index("## Rules")
+    # the schneider bug: one red row, on its own rule, with expected and actual
+    red = [line for line in out.splitlines() if line.startswith("| `") and "wrong" in line]
+    assert [line.split("`")[1] for line in red] == ["scoring.schneider-thresholds"]
+    assert "- `scoring.schneider-thresholds`: " in out
+    assert "expected schneider, got win" in out or "expected win, got schneider" in out
+    # the liar plays no-tricker=points and declares tricks: a variant, not a deviation
+    assert "Behaviour: declared no-tricker=tricks; plays no-tricker=points" in out
+    assert "variant no-tricker=points" in out
+    assert "Declared rule set: " in out and "call-timing=call-then-bury" in out
+    html = page.read_text(encoding="utf-8")
+    assert html.index('<section class="engine">') < html.index("<h2>Rules</h2>")
+    assert '<td class="wrong"><code>scoring.schneider-thresholds</code></td>' in html

@@ -1,0 +1,91 @@
+"""Perft positions: count legal action sequences from a record's position through replays.
+
+A hand record with an ``x-perft`` list (``spec/hand-records.md``) is a perft position:
+:func:`check_perft` counts the distinct sequences of legal actions from it, level by level, as deep
+as a replay budget allows, and compares each count with the record's. Nothing here imports the
+reference engine.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+
+from conformance.adapter import Adapter, Capability, ReplayRequest
+from conformance.checks import Mismatch, rejection_text
+from conformance.record_plan import HandPlan, LoadedRecord, plan_hands
+
+__all__ = ["check_perft", "perft_rows"]
+
+
+def _plans(record: LoadedRecord, options: Mapping[str, str], with_deck: bool) -> list[HandPlan]:
+    plans = plan_hands(record, options)
+    if with_deck:
+        return plans
+    return [dataclasses.replace(plan, deal=dataclasses.replace(plan.deal, deck=None)) for plan in plans]
+
+
+class _Rejected(Exception):
+    def __init__(self, action: str, rule: str | None) -> None:
+        super().__init__(action)
+        self.action = action
+        self.rule = rule
+
+
+def perft_rows(record: LoadedRecord) -> list[tuple[int, int, int]]:
+    """The ``(depth, count, line)`` rows of a perft position's ``x-perft`` list, by depth."""
+    rows = record.data.get("x-perft") or ()
+    return sorted((int(row["depth"]), int(row["count"]), record.line_of(["x-perft", i])) for i, row in enumerate(rows))
+
+
+def check_perft(record: LoadedRecord, adapter: Adapter, options: Mapping[str, str],
+                capabilities: frozenset[Capability], budget: int = 300, *,
+                request: Mapping[str, str] | None = None) -> tuple[list[Mismatch], list[int]]:  # fmt: skip
+    """Count legal action sequences from a perft position through replays, as far as ``budget`` allows.
+
+    ``count(depth)`` is the number of distinct sequences of exactly ``depth`` legal actions from
+    the position; a sequence cut short by the end of the hand is not counted. Every node of the
+    tree costs one replay (the legal actions after it), so a depth is checked only when its whole
+    level fits in the remaining ``budget`` (depth 1 always).
+
+    :param record: a perft position (a hand record with ``x-perft``).
+    :param adapter: the engine.
+    :param options: the configuration under test.
+    :param capabilities: the engine's capabilities.
+    :param budget: the most replays to spend.
+    :param request: the options the engine is asked to play, when they differ from the
+        configuration the position is read for (``options``).
+    :return: the findings, and the depths that were checked.
+    """
+    plan = _plans(record, options, Capability.DEAL_FROM_DECK in capabilities)[0]
+    rows = perft_rows(record)
+
+    def legal(actions: tuple[str, ...]) -> tuple[str, ...]:
+        reply = adapter.replay(ReplayRequest(options=dict(request or options), deal=plan.deal, actions=actions))
+        if reply.rejected is not None:
+            index = reply.rejected.index
+            raise _Rejected(actions[index] if 0 <= index < len(actions) else "?", reply.rejected.rule)
+        return reply.legal or ()
+
+    findings: list[Mismatch] = []
+    checked: list[int] = []
+    frontier: list[tuple[str, ...]] = [plan.actions]
+    spent = 0
+    try:
+        for depth in range(1, (rows[-1][0] if rows else 0) + 1):
+            if depth > 1 and spent + len(frontier) > budget:
+                break
+            spent += len(frontier)
+            frontier = [(*node, action) for node in frontier for action in legal(node)]
+            for row_depth, count, line in rows:
+                if row_depth == depth:
+                    checked.append(depth)
+                    if len(frontier) != count:
+                        findings.append(Mismatch(f"perft({depth})", count, len(frontier), f"{record.file}:{line}"))
+            if findings:
+                break
+    except _Rejected as error:
+        where = record.where(["x-perft"])
+        rejection = rejection_text(error.rule, "")
+        findings.append(Mismatch(f"a listed legal action {error.action!r}", "accepted", rejection, where))
+    return findings, checked
