@@ -13,6 +13,7 @@ Run: ``python benchmarks/suite.py [--repeat N]`` (the best of N runs is printed)
 from __future__ import annotations
 
 import argparse
+import functools
 import shlex
 import sys
 import time
@@ -34,6 +35,10 @@ def timed(action: Callable[[], object]) -> float:
     return time.perf_counter() - started
 
 
+def _time_run(engine: str, profiles: list[str] | None) -> float:
+    return timed(lambda: run_engine(engine, profiles))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3, help="runs per figure; the best is printed (default 3)")
@@ -46,7 +51,7 @@ def main() -> None:
     figures: dict[str, float] = {}
     for label, engine in (("in-process", "reference"), ("subprocess", subprocess)):
         for mode, profiles in (("--profile all", ["all"]), ("own rule set", None)):
-            seconds = best(lambda e=engine, p=profiles: timed(lambda: run_engine(e, p)), args.repeat)
+            seconds = best(functools.partial(_time_run, engine, profiles), args.repeat)
             figures[f"{label} {mode}"] = seconds
             count = len(run_engine(engine, profiles).results)
             print(f"{label:<11} {mode:<14} {count:5} runs: {seconds:6.2f} s")

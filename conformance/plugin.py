@@ -23,7 +23,7 @@ A project can also bind the features in its own test module::
 **Guard.** Installed, the plugin is loaded into every pytest run of the environment, so it does
 nothing until it is *activated*: when one of its options is given, when a module of
 :mod:`conformance.suite` is collected, or when a test module calls :func:`check_features`. Only
-then are the step definitions (:mod:`conformance.steps`) registered, tags translated, and only
+then are the step definitions (:mod:`conformance.cases.steps`) registered, tags translated, and only
 items marked ``sheepshead`` are parametrized, filtered or skipped.
 
 **Each case** is parametrized over the selected profiles; its test id holds the profile and its
@@ -38,13 +38,13 @@ rule ids (``test_follow_suit[standard-play.follow-suit]``), and its JUnit ``<pro
   capability (``@requires:`` tags, or :class:`~conformance.adapter.Unsupported` raised at run
   time) or an option of the profile: the engine is not at fault;
 - *failed* with ``sheepshead_expected``, ``sheepshead_actual`` and ``sheepshead_failed_at``
-  properties when the engine's answer contradicts the rules (:class:`~conformance.checks.Mismatch`);
+  properties when the engine's answer contradicts the rules (:class:`~conformance.cases.checks.Mismatch`);
 - *failed* with the property ``sheepshead_status = error`` (plus ``sheepshead_error_kind`` and
   ``sheepshead_detail``, e.g. the engine's stderr) when the engine crashed, hung or answered out of
   protocol (:class:`~conformance.adapter.AdapterError`); the run goes on. An engine that fails its
   handshake makes every case such an error.
 
-A step or fixture that cannot be carried out as written (:class:`~conformance.checks.ScenarioError`)
+A step or fixture that cannot be carried out as written (:class:`~conformance.cases.checks.ScenarioError`)
 fails with ``scenario error: …``: a bug of the suite, not of the engine.
 
 Unknown tags, rule ids, options or profiles in features, and invalid fixture files, are collection
@@ -68,9 +68,9 @@ import pytest
 from sheepshead_spec import Spec, SpecError, load_spec
 
 from conformance.adapter import Adapter, AdapterError, EngineInfo, Unsupported
-from conformance.checks import Mismatch, Mismatches, ScenarioError
-from conformance.engines import EngineSelectionError, load_engine, parse_engine
-from conformance.featurelint import FeatureIndex, ScenarioInfo, Tag, Vocabulary, lint_features, parse_tag
+from conformance.cases.checks import Mismatch, Mismatches, ScenarioError
+from conformance.engines.loading import EngineSelectionError, load_engine, parse_engine
+from conformance.cases.featurelint import FeatureIndex, ScenarioInfo, Tag, Vocabulary, lint_features, parse_tag
 
 __all__ = [
     "MARK",
@@ -193,11 +193,11 @@ class SuiteState:
             return
         self.active = True
         self.validate()
-        from conformance import steps
+        from conformance.cases import steps
 
         manager = self.config.pluginmanager
         if not manager.is_registered(steps):
-            manager.register(steps, "conformance.steps")
+            manager.register(steps, "conformance.cases.steps")
         # Examples-level tags bypass pytest_bdd_apply_tag and become marks named like "rule:x"
         # (pytest-bdd issue #774); they are read from the feature index instead, so their
         # unknown-mark warnings are noise.
@@ -317,7 +317,7 @@ def check_features(path: str | Path) -> None:
     """Lint the feature files under ``path`` before a test module binds them with ``scenarios()``.
 
     Call it at import time of the binding module; it activates the plugin and raises a collection
-    error listing every problem (``file:line: message``) of :func:`~conformance.featurelint.lint_features`.
+    error listing every problem (``file:line: message``) of :func:`~conformance.cases.featurelint.lint_features`.
 
     :param path: a ``.feature`` file or a folder of them.
     :raises pytest.Collector.CollectError: if any feature has a problem.
@@ -430,7 +430,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 def _fixture_cases(state: SuiteState) -> list[FixtureCase]:
     from conformance.cases.records import record_case
-    from conformance.record_plan import RecordProblems, load_record
+    from conformance.cases.record_plan import RecordProblems, load_record
 
     root = fixtures_dir()
     problems: list[str] = []
@@ -654,7 +654,7 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         options = state.options(case.profile)
         if case.kind == "fixture":
             from conformance.cases.records import not_applicable
-            from conformance.record_plan import configuration
+            from conformance.cases.record_plan import configuration
 
             parameter = getattr(item, "callspec").params["sheepshead_fixture_case"]  # noqa: B009
             record = fixture_record(parameter)

@@ -1,4 +1,4 @@
-"""Run the conformance suite against an engine and return one :class:`~conformance.results.CaseResult` per run.
+"""Run the conformance suite against an engine and return one :class:`~conformance.judge.results.CaseResult` per run.
 
 :func:`run_engine` runs the suite's cases (:mod:`conformance.cases`), built once, planned under
 the engine's declared rule set or named profiles, in a plain loop (:mod:`conformance.judge`).
@@ -26,11 +26,11 @@ from conformance.cases.catalog import load_cases, suite_cases
 from conformance.cases.model import Case
 from conformance.cases.records import RecordCaseProblems
 from conformance.cases.scenarios import ScenarioProblems
-from conformance.engines import load_engine
+from conformance.engines.loading import load_engine
 from conformance.judge.ruleset import RuleSet
 from conformance.judge.run import run_cases
 from conformance.plugin import PROPERTY, SUITE_DIR, UNSUPPORTED_PREFIX
-from conformance.results import CaseResult, Status, areas_of
+from conformance.judge.results import CaseResult, Status, areas_of
 
 __all__ = ["Progress", "SuiteRun", "UsageError", "run_engine", "run_suite"]
 
@@ -242,7 +242,7 @@ def run_engine(
     """Run the conformance suite against one engine, in this process, case by case.
 
     :param engine: ``reference``, ``python:MODULE:ATTR`` or ``cmd:COMMAND ARGS…``
-        (:func:`conformance.engines.load_engine`), or an adapter object the caller made (used as it
+        (:func:`conformance.engines.loading.load_engine`), or an adapter object the caller made (used as it
         is and not closed: the caller owns it).
     :param profiles: ``None`` (or empty): judge the engine under its own declared rule set, with
         probes reading its variants from its behaviour; else profile ids, or ``["all"]``: each
@@ -254,7 +254,7 @@ def run_engine(
     :param fixtures: run these records instead of the suite's own.
     :param fail_fast: stop at the first failed or erring case.
     :param probes: run probes (rule-set judging only).
-    :raises conformance.engines.EngineSelectionError: if ``engine`` names no usable engine.
+    :raises conformance.engines.loading.EngineSelectionError: if ``engine`` names no usable engine.
     :raises UsageError: an unknown profile or area, or cases that do not load.
     """
     spec = _check_selection(profiles, areas)

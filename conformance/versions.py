@@ -24,9 +24,9 @@ def suite_version() -> str:
 
 
 def protocol_version() -> str:
-    """The subprocess protocol version spoken by this harness (``conformance.protocol``)."""
+    """The subprocess protocol version spoken by this harness (``conformance.engines.protocol``)."""
     try:
-        module = importlib.import_module("conformance.protocol")
+        module = importlib.import_module("conformance.engines.protocol")
     except ImportError:
         return _UNKNOWN
     value = getattr(module, "PROTOCOL_VERSION", None)

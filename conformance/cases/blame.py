@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from conformance.record_plan import SEATS
+from conformance.cases.record_plan import SEATS
 
 __all__ = ["TOPIC_AREAS", "action_topic", "card_of_seat", "outcome_rules", "rules_for", "score_rules", "trick_winner_rules"]
 

@@ -12,8 +12,8 @@ import dataclasses
 from collections.abc import Mapping
 
 from conformance.adapter import Adapter, Capability, ReplayRequest
-from conformance.checks import Mismatch, rejection_text
-from conformance.record_plan import HandPlan, LoadedRecord, plan_hands
+from conformance.cases.checks import Mismatch, rejection_text
+from conformance.cases.record_plan import HandPlan, LoadedRecord, plan_hands
 
 __all__ = ["check_perft", "perft_rows"]
 

@@ -34,8 +34,8 @@ from conformance.adapter import (
 )
 from conformance.cases.blame import action_topic, card_of_seat, outcome_rules, rules_for, score_rules, trick_winner_rules
 from conformance.cases.model import Case, CaseRun, Check, Config, Verdict, pinned
-from conformance.checks import rejection_text, show
-from conformance.record_plan import HandPlan, LoadedRecord, RecordProblems, load_record, plan_hands, resolve
+from conformance.cases.checks import rejection_text, show
+from conformance.cases.record_plan import HandPlan, LoadedRecord, RecordProblems, load_record, plan_hands, resolve
 
 __all__ = ["RecordCaseProblems", "SpecFacts", "judge_record", "not_applicable", "record_case", "record_cases", "record_depends"]
 

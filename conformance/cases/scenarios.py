@@ -2,8 +2,8 @@
 
 The features are parsed once (the official Gherkin parser, through pytest-bdd's feature model, so
 that outlines, backgrounds and ``Rule:`` blocks render exactly as under pytest), each step is
-matched once against the step vocabulary of :mod:`conformance.steps`, and a case then runs its
-steps in a plain loop on a fresh :class:`~conformance.table.Table`. Every ``Then`` step is one
+matched once against the step vocabulary of :mod:`conformance.cases.steps`, and a case then runs its
+steps in a plain loop on a fresh :class:`~conformance.cases.table.Table`. Every ``Then`` step is one
 :class:`~conformance.cases.model.Check`; after a differing ``Then`` the remaining steps still run,
 so that later differences show as consequences of the first.
 """
@@ -21,9 +21,9 @@ from sheepshead_spec import Spec
 from conformance.adapter import Adapter, AdapterError, EngineInfo, Unsupported
 from conformance.cases.blame import action_topic, rules_for
 from conformance.cases.model import Case, CaseRun, Check, Config, Verdict, pinned
-from conformance.checks import Mismatch, ScenarioError
-from conformance.featurelint import ScenarioInfo, Tag, Vocabulary, lint_features, parse_tag
-from conformance.table import Table
+from conformance.cases.checks import Mismatch, ScenarioError
+from conformance.cases.featurelint import ScenarioInfo, Tag, Vocabulary, lint_features, parse_tag
+from conformance.cases.table import Table
 
 __all__ = ["ScenarioProblems", "scenario_cases"]
 
@@ -72,7 +72,7 @@ class _Step:
 
 
 def _definitions() -> list[Any]:
-    from conformance.steplint import step_definitions
+    from conformance.cases.steplint import step_definitions
 
     return step_definitions()
 

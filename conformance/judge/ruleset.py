@@ -35,9 +35,9 @@ class RuleSet:
             known = [option.id for option in axis.options]
             options[axis.id] = tuple(o for o in known if o in info.options.get(axis.id, ()))
         unlisted = {axis: note for axis, note in info.unlisted.items() if not options.get(axis)}
-        for axis, chosen in options.items():
-            if not chosen and axis not in unlisted:
-                unlisted[axis] = "not declared"
+        for axis_id, chosen in options.items():
+            if not chosen and axis_id not in unlisted:
+                unlisted[axis_id] = "not declared"
         return cls(options, unlisted, {axis.id: axis.default for axis in spec.axes})
 
     def plays(self, axis: str) -> tuple[str, ...]:

@@ -2,7 +2,7 @@
 
 :func:`run_cases` plans every case (:mod:`conformance.judge.plan`), runs the planned
 configurations in order, and returns the judged results and the probes. A failed result carries
-the rules of its first divergence (:attr:`~conformance.results.CaseResult.blamed`) and its later
+the rules of its first divergence (:attr:`~conformance.judge.results.CaseResult.blamed`) and its later
 differences as consequences; an engine error stops only the case it happened in.
 """
 
@@ -18,7 +18,7 @@ from conformance.adapter import Adapter, EngineInfo
 from conformance.cases.model import Case, CaseRun, Check
 from conformance.judge.plan import Planned, plan_case, plan_profiles
 from conformance.judge.ruleset import RuleSet
-from conformance.results import CaseResult, Status, areas_of
+from conformance.judge.results import CaseResult, Status, areas_of
 
 __all__ = ["RunResults", "result_of", "run_cases", "status_of", "unreported_labels"]
 

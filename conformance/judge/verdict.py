@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from sheepshead_spec import Spec
 
 from conformance.judge.ruleset import RuleSet
-from conformance.results import CaseResult, Status
+from conformance.judge.results import CaseResult, Status
 
 __all__ = ["AxisReading", "Coverage", "Reading", "coverage_of", "read_behaviour"]
 
@@ -102,8 +102,8 @@ def read_behaviour(results: Sequence[CaseResult], probes: Sequence[CaseResult], 
     runs = [r for r in (*results, *probes) if r.status in (Status.PASSED, Status.FAILED)]
     groups: dict[tuple[str, str, tuple[tuple[str, str], ...]], dict[str, bool]] = defaultdict(dict)
     for run in runs:
-        for axis, option in run.config:
-            group = groups[(axis, run.case_id, _config_without(run, axis))]
+        for axis_id, option in run.config:
+            group = groups[(axis_id, run.case_id, _config_without(run, axis_id))]
             group[option] = group.get(option, True) and run.status is Status.PASSED
     readings = []
     for axis in spec.axes:

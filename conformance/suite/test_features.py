@@ -2,7 +2,7 @@
 
 The features are linted first (:func:`conformance.plugin.check_features`): an unknown tag, rule
 id, option or profile, a scenario without ``@rule:`` tag, a duplicate scenario name or an empty
-scenario is a collection error naming ``file:line``. The steps are :mod:`conformance.steps`.
+scenario is a collection error naming ``file:line``. The steps are :mod:`conformance.cases.steps`.
 """
 
 from pytest_bdd import scenarios

@@ -14,7 +14,7 @@ import pytest
 
 from conformance.cases.model import Config
 from conformance.plugin import FixtureCase, fixture_case, fixture_record, raise_for, suite_marks, suite_state
-from conformance.record_plan import configuration
+from conformance.cases.record_plan import configuration
 
 pytestmark = suite_marks()
 

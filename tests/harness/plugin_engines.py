@@ -28,7 +28,7 @@ from conformance.adapter import (
     SessionResponse,
     TrickWinnerRequest,
 )
-from conformance.reference_adapter import ReferenceAdapter
+from conformance.engines.reference import ReferenceAdapter
 
 
 class _Wrapper(ReferenceAdapter):

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from conformance.protocol_schemas import schema_dir
+from conformance.engines.protocol_schemas import schema_dir
 
 __all__ = ["Block", "DOC", "blocks", "excerpt_text", "render_excerpts", "resolve"]
 

@@ -22,7 +22,7 @@ from conformance.adapter import (
     SessionRequest,
     TrickWinnerRequest,
 )
-from conformance.protocol import Request
+from conformance.engines.protocol import Request
 from reference_impl import Action, Hand, Profile
 from reference_impl.cards import cards_of
 from reference_impl.record import HandRecord, load, load_session

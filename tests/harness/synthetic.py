@@ -2,7 +2,7 @@
 
 The CLI takes its runner and engine loader from an :class:`~conformance.cli.Environment`;
 these fakes stand in for :func:`conformance.runner.run_suite` and
-:func:`conformance.engines.load_engine`, so the tests are fast and do not run pytest.
+:func:`conformance.engines.loading.load_engine`, so the tests are fast and do not run pytest.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from typing import Any
 
 from conformance.adapter import Capability, EngineInfo
 from conformance.cli import Environment, main
-from conformance.engines import load_engine
-from conformance.results import CaseResult, Status, areas_of
+from conformance.engines.loading import load_engine
+from conformance.judge.results import CaseResult, Status, areas_of
 
 FOLLOW = "features/play/follow-suit.feature::Holding a club, follow a club lead"
 TRUMP = "features/trick/trump.feature::The highest trump takes the trick"

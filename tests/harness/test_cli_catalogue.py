@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from sheepshead_spec import load_spec
 
-from conformance.coverage import Coverage, data_folder, scan_features, scan_fixtures
+from conformance.cases.coverage import Coverage, data_folder, scan_features, scan_fixtures
 
 from .synthetic import run_cli
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from conformance.adapter import Capability, HandOutcome, ReplayRequest, ReplayResponse
-from conformance.reference_adapter import ReferenceAdapter
+from conformance.engines.reference import ReferenceAdapter
 
 from .synthetic import run_cli
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 from sheepshead_spec import load_spec
 
-from conformance.matrix import EngineRun, build_matrix, classify
-from conformance.results import CaseResult, Status
+from conformance.judge.matrix import EngineRun, build_matrix, classify
+from conformance.judge.results import CaseResult, Status
 
 from .synthetic import FOLLOW, JACKS_CLUBS, JACKS_SPADES, LEASTER, TRUMP, FakeRunner, case, fake_loader, run_cli
 

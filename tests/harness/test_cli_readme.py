@@ -20,7 +20,7 @@ from conformance.adapter import (
     TrickWinnerRequest,
     Unsupported,
 )
-from conformance.engines import load_engine
+from conformance.engines.loading import load_engine
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 SPEC = load_spec()

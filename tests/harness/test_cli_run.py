@@ -11,7 +11,7 @@ import yaml
 from jsonschema import Draft202012Validator
 from sheepshead_spec import load_spec
 
-from conformance.results import CaseResult, Status
+from conformance.judge.results import CaseResult, Status
 
 from .synthetic import (
     FOLLOW,

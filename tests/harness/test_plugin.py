@@ -17,7 +17,7 @@ import pytest
 from sheepshead_spec import load_spec
 
 from conformance.plugin import PROPERTY
-from conformance.results import CaseResult, Status
+from conformance.judge.results import CaseResult, Status
 from conformance.runner import UsageError, run_suite
 
 pytest_plugins = ["pytester"]

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from conformance.steplint import lint_steps, step_definitions, step_uses, unused_steps
-from conformance.steps import action_text
+from conformance.cases.steplint import lint_steps, step_definitions, step_uses, unused_steps
+from conformance.cases.steps import action_text
 
 FEATURES = Path(__file__).resolve().parents[2] / "features"
 

@@ -10,16 +10,16 @@ import pytest
 import yaml
 from sheepshead_spec import load_spec
 
-from conformance.engines import EngineSelectionError, load_engine, parse_engine
-from conformance.featurelint import Vocabulary, lint_features
-from conformance.record_plan import configuration, load_record
+from conformance.engines.loading import EngineSelectionError, load_engine, parse_engine
+from conformance.cases.featurelint import Vocabulary, lint_features
+from conformance.cases.record_plan import configuration, load_record
 from conformance.cases.records import not_applicable
 
 REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize(
-    "name", ["conformance.checks", "conformance.engines", "conformance.featurelint", "conformance.steps"]
+    "name", ["conformance.cases.checks", "conformance.engines.loading", "conformance.cases.featurelint", "conformance.cases.steps"]
 )
 def test_docstring_examples(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name))
@@ -42,8 +42,8 @@ def test_engine_forms() -> None:
         ("cmd:", "no command after 'cmd:'"),
         ("cmd:'unbalanced", "cannot split the command"),
         ("python:no_such_module_here:x", "cannot import module 'no_such_module_here'"),
-        ("python:conformance.engines:nothing", "has no attribute 'nothing'"),
-        ("python:conformance.engines:ENGINE_FORMS", "is not callable"),
+        ("python:conformance.engines.loading:nothing", "has no attribute 'nothing'"),
+        ("python:conformance.engines.loading:ENGINE_FORMS", "is not callable"),
         ("python:tests.harness.plugin_engines:not_an_engine", "not an adapter (missing: callable_cards"),
         ("cmd:/no/such/engine --x", "cannot start '/no/such/engine'"),
     ],

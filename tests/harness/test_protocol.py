@@ -29,7 +29,7 @@ from conformance.adapter import (
     TrickWinnerRequest,
     Unsupported,
 )
-from conformance.protocol import (
+from conformance.engines.protocol import (
     PROTOCOL_VERSION,
     REQUEST_KINDS,
     ProtocolError,
@@ -41,9 +41,9 @@ from conformance.protocol import (
     kind_of,
     shutdown_message,
 )
-from conformance.protocol_adapter import ProtocolAdapter
-from conformance.protocol_schemas import SCHEMA_BASE, load_schema, problems_in, schema_names
-from conformance.reference_adapter import ReferenceAdapter
+from conformance.engines.protocol_adapter import ProtocolAdapter
+from conformance.engines.protocol_schemas import SCHEMA_BASE, load_schema, problems_in, schema_names
+from conformance.engines.reference import ReferenceAdapter
 from reference_impl.server import handle_request
 from tests.harness.samples import options, sample_requests
 
@@ -299,7 +299,7 @@ def test_the_reference_adapter_answers_through_the_messages(name: str, request_:
 
 @pytest.mark.parametrize(
     "module",
-    ["conformance.protocol", "conformance.protocol_schemas", "conformance.reference_adapter", "reference_impl.server", "tests.harness.fakes"],
+    ["conformance.engines.protocol", "conformance.engines.protocol_schemas", "conformance.engines.reference", "reference_impl.server", "tests.harness.fakes"],
 )
 def test_docstring_examples(module: str) -> None:
     result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from conformance.protocol_schemas import problems_in, schema_names
+from conformance.engines.protocol_schemas import problems_in, schema_names
 from reference_impl.server import handle_request
 from tests.harness.protocol_doc import DOC, Block, blocks, render_excerpts
 

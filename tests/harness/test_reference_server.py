@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conformance.protocol import encode_request
+from conformance.engines.protocol import encode_request
 from reference_impl.__main__ import serve
 from reference_impl.server import handle_request
 from sheepshead_spec import load_spec

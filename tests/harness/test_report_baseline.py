@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conformance.baseline import (
+from conformance.judge.baseline import (
     BASELINE_FORMAT,
     Baseline,
     BaselineEntry,
@@ -19,7 +19,7 @@ from conformance.baseline import (
     read_baseline,
     write_baseline,
 )
-from conformance.results import Status
+from conformance.judge.results import Status
 
 from .synthetic import FOLLOW, JACKS_CLUBS, LEASTER, TRUMP, case, standard_results
 

@@ -12,14 +12,14 @@ import pytest
 from jsonschema import Draft202012Validator
 from sheepshead_spec import load_spec
 
-from conformance.baseline import Baseline, BaselineEntry, compare
-from conformance.report import Report
-from conformance.report_json import render_json
-from conformance.report_junit import render_junit
-from conformance.report_markdown import render_markdown
-from conformance.report_text import Progress, render_text
-from conformance.results import Status
-from conformance.summary import RunInfo
+from conformance.judge.baseline import Baseline, BaselineEntry, compare
+from conformance.reports.report import Report
+from conformance.reports.report_json import render_json
+from conformance.reports.report_junit import render_junit
+from conformance.reports.report_markdown import render_markdown
+from conformance.reports.report_text import Progress, render_text
+from conformance.judge.results import Status
+from conformance.judge.summary import RunInfo
 
 from .synthetic import FOLLOW, TRUMP, WIN, case, standard_results
 

@@ -31,10 +31,10 @@ from conformance.adapter import (
     TrickWinnerRequest,
     Unsupported,
 )
-from conformance.engine_process import live_processes
-from conformance.protocol import kind_of
-from conformance.reference_adapter import ReferenceAdapter
-from conformance.subprocess_adapter import SubprocessAdapter
+from conformance.engines.process import live_processes
+from conformance.engines.protocol import kind_of
+from conformance.engines.reference import ReferenceAdapter
+from conformance.engines.subprocess_adapter import SubprocessAdapter
 from tests.harness.fakes import FAKES_DIR, fake_argv, fake_names
 from tests.harness.samples import options, sample_requests
 
@@ -338,7 +338,7 @@ _HARNESS = """
 import os, signal, sys
 sys.path.insert(0, {repo!r})
 from conformance.adapter import TrickWinnerRequest
-from conformance.subprocess_adapter import SubprocessAdapter
+from conformance.engines.subprocess_adapter import SubprocessAdapter
 from tests.harness.samples import options
 adapter = SubprocessAdapter({argv!r}, timeout=30.0)
 adapter.info()

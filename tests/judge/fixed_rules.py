@@ -37,7 +37,7 @@ from conformance.adapter import (
     TrickWinnerRequest,
     Unsupported,
 )
-from conformance.reference_adapter import ReferenceAdapter
+from conformance.engines.reference import ReferenceAdapter
 
 __all__ = ["ODD_RULES", "FixedRulesEngine"]
 
@@ -145,7 +145,7 @@ def honest() -> FixedRulesEngine:
 
 def schneider_at_ninety() -> FixedRulesEngine:
     """:data:`ODD_RULES`, with one planted bug: 90 card points score as a schneider."""
-    from conformance.mutants import MUTANTS
+    from conformance.gates.mutants import MUTANTS
 
     return FixedRulesEngine(MUTANTS["scoring.schneider-at-ninety"].adapter(), name="schneider-at-ninety")
 
@@ -169,6 +169,6 @@ def queries_only() -> FixedRulesEngine:
 
 def mutant_schneider_at_ninety() -> Adapter:
     """The reference engine (every option declared) with 90 card points scoring as a schneider."""
-    from conformance.mutants import MUTANTS
+    from conformance.gates.mutants import MUTANTS
 
     return MUTANTS["scoring.schneider-at-ninety"].adapter()

@@ -13,7 +13,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from conformance.mutants import MUTANTS  # noqa: E402
+from conformance.gates.mutants import MUTANTS  # noqa: E402
 from reference_impl.server import handle_request  # noqa: E402
 from tests.judge.fixed_rules import ODD_RULES, options_of  # noqa: E402
 

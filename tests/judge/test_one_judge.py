@@ -28,10 +28,10 @@ from conformance.adapter import (
 from conformance.cases.catalog import suite_cases
 from conformance.cases.model import Case
 from conformance.judge.run import run_cases
-from conformance.mutants import MUTANTS, MutantAdapter
-from conformance.record_plan import configuration, load_record
-from conformance.reference_adapter import ReferenceAdapter
-from conformance.results import Status
+from conformance.gates.mutants import MUTANTS, MutantAdapter
+from conformance.cases.record_plan import configuration, load_record
+from conformance.engines.reference import ReferenceAdapter
+from conformance.judge.results import Status
 
 from ..harness.synthetic import run_cli
 from .fixed_rules import FixedRulesEngine

@@ -15,8 +15,8 @@ from sheepshead_spec import load_spec
 
 from conformance.adapter import Capability
 from conformance.judge.verdict import Reading, coverage_of, read_behaviour
-from conformance.mutants import MUTANTS
-from conformance.results import Status
+from conformance.gates.mutants import MUTANTS
+from conformance.judge.results import Status
 from conformance.runner import SuiteRun, run_engine
 from tests.judge.fixed_rules import ODD_RULES, FixedRulesEngine
 

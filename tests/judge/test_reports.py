@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conformance.report_read import ReportReadError, read_report
+from conformance.reports.report_read import ReportReadError, read_report
 from tests.harness.synthetic import run_cli
 
 ENGINE = "python:tests.judge.fixed_rules:"

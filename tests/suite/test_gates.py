@@ -4,7 +4,7 @@
   fixture; every tag names a known rule, axis option, profile or capability; every fixture is a
   valid record.
 - Mutation: every mutant engine (the reference engine with one implementer's mistake,
-  :mod:`conformance.mutants`) fails at least one case.
+  :mod:`conformance.gates.mutants`) fails at least one case.
 - Discrimination: for every option of every axis, an engine that claims it but plays another
   option of the same axis fails at least one case, so the suite tells which option an engine
   implements.
@@ -21,10 +21,10 @@ import pytest
 import yaml
 from sheepshead_spec import load_spec
 
-from conformance.coverage import Coverage
-from conformance.featurelint import Vocabulary, lint_features
-from conformance.mutation import format_mutation_report, format_option_report, run_mutants, run_option_discrimination
-from conformance.record_plan import RecordProblems, load_record
+from conformance.cases.coverage import Coverage
+from conformance.cases.featurelint import Vocabulary, lint_features
+from conformance.gates.mutation import format_mutation_report, format_option_report, run_mutants, run_option_discrimination
+from conformance.cases.record_plan import RecordProblems, load_record
 
 REPO = Path(__file__).resolve().parents[2]
 FEATURES = REPO / "features"
@@ -82,7 +82,7 @@ def test_no_case_depends_on_an_axis_it_does_not_list() -> None:
     """The dependence gate: flipping any axis a case does not list leaves the reference passing it."""
     from conformance.cases.catalog import suite_cases
     from conformance.cases.dependence import hidden_dependence
-    from conformance.reference_adapter import ReferenceAdapter
+    from conformance.engines.reference import ReferenceAdapter
 
     adapter = ReferenceAdapter()
     found = hidden_dependence(suite_cases(), adapter, adapter.info(), load_spec())
@@ -95,7 +95,7 @@ def test_the_dependence_gate_finds_an_unlisted_axis() -> None:
 
     from conformance.cases.catalog import suite_cases
     from conformance.cases.dependence import hidden_dependence
-    from conformance.reference_adapter import ReferenceAdapter
+    from conformance.engines.reference import ReferenceAdapter
 
     case = next(c for c in suite_cases() if c.id.endswith("jack-order-decides-last-trick-and-result.yaml"))
     unlisted = dataclasses.replace(case, depends={a: o for a, o in case.depends.items() if a != "double-on-the-bump"})

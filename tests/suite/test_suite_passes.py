@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from conformance.results import CaseResult, Status
+from conformance.judge.results import CaseResult, Status
 from conformance.runner import run_suite
 
 

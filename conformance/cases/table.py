@@ -1,0 +1,244 @@
+"""The state of one scenario: what its Given steps set up, and the engine's answers so far.
+
+The step definitions (:mod:`conformance.cases.steps`) only translate Gherkin text into calls on a
+:class:`Table`; the table turns them into adapter requests, remembers the answers, and raises
+:class:`~conformance.cases.checks.Mismatch` when an answer contradicts what a step expects, or
+:class:`~conformance.adapter.Unsupported` when the engine lacks the capability a step needs.
+
+A scenario describes either
+
+- a **game**: one or more deals (``S5 deals: …``), each followed by actions; several deals make a
+  session, replayed as one :class:`~conformance.adapter.SessionRequest`; or
+- a **position** for a direct query (``a defender holding …``, ``the trick so far is …``), or a
+  direct query with no setup at all (card points, trick winners, scores).
+
+The variant options always come from the profile under test, never from a step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from conformance.adapter import (
+    Adapter,
+    CallableCardsRequest,
+    CallableCardsResponse,
+    Capability,
+    CardPointsRequest,
+    Deal,
+    EngineInfo,
+    HandOutcome,
+    LegalPlaysRequest,
+    ReplayRequest,
+    ReplayResponse,
+    ScoreRequest,
+    ScoreResponse,
+    SessionRequest,
+    SessionResponse,
+    TrickWinnerRequest,
+    Unsupported,
+)
+from conformance.cases.blame import action_topic
+from conformance.cases.checks import Mismatch, ScenarioError
+
+__all__ = ["Attempt", "Game", "Position", "Table"]
+
+
+@dataclass
+class Game:
+    """One deal of the scenario and the actions accepted on it so far."""
+
+    deal: Deal
+    actions: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Position:
+    """A described position for the ``legal-plays`` and ``callable-cards`` queries."""
+
+    hand: tuple[str, ...] = ()
+    role: str = "defender"
+    trick: tuple[str, ...] = ()
+    trick_number: int = 1
+    called: str | None = None
+    under: str | None = None
+    called_suit_led: bool = False
+    buried: tuple[str, ...] = ()
+    described: bool = False
+    """Whether a step described a holding (``a defender holding …``)."""
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """The last action a When step tried."""
+
+    action: str
+    accepted: bool
+    rule: str | None = None
+    message: str = ""
+
+
+class Table:
+    """One scenario's setup and the engine's answers, under the profile under test.
+
+    :param adapter: the engine.
+    :param info: its handshake answer (capabilities).
+    :param profile: the profile under test.
+    :param options: that profile's options (one per axis).
+    """
+
+    def __init__(self, adapter: Adapter, info: EngineInfo, profile: str, options: Mapping[str, str]) -> None:
+        self.adapter = adapter
+        self.info = info
+        self.profile = profile
+        self.options = dict(options)
+        self.games: list[Game] = []
+        self.stakes = 1
+        self.position = Position()
+        self.attempt: Attempt | None = None
+        self.score_request: ScoreRequest | None = None
+        self.score_result: ScoreResponse | None = None
+        self._replies: dict[tuple[object, ...], ReplayResponse | SessionResponse] = {}
+
+    # ------------------------------------------------------------------ capabilities
+
+    def require(self, capability: Capability) -> None:
+        """Raise :class:`Unsupported` unless the engine declared ``capability``."""
+        if capability not in self.info.capabilities:
+            raise Unsupported(f"the engine lacks capability {capability.value}")
+
+    # ------------------------------------------------------------------ games
+
+    def new_deal(self, deal: Deal) -> None:
+        """Start a hand with this deal (a second deal makes the scenario a session)."""
+        if deal.deck is not None:
+            self.require(Capability.DEAL_FROM_DECK)
+        self.games.append(Game(deal))
+
+    @property
+    def game(self) -> Game:
+        """The current (last) hand; a deal step must have come first."""
+        if not self.games:
+            raise ScenarioError("no deal yet: start with 'Given S5 deals:' or 'Given S5 deals the deck:'")
+        return self.games[-1]
+
+    def _exchange(self, actions: tuple[str, ...]) -> ReplayResponse | SessionResponse:
+        """The engine's answer when the current hand's actions are ``actions``."""
+        key: tuple[object, ...] = (len(self.games), self.stakes, actions)
+        if key in self._replies:
+            return self._replies[key]
+        if len(self.games) == 1:
+            self.require(Capability.REPLAY)
+            reply: ReplayResponse | SessionResponse = self.adapter.replay(
+                ReplayRequest(options=self.options, deal=self.game.deal, actions=actions, stakes=self.stakes)
+            )
+        else:
+            self.require(Capability.SESSION)
+            hands = [(game.deal, tuple(game.actions)) for game in self.games[:-1]]
+            hands.append((self.game.deal, actions))
+            reply = self.adapter.session(SessionRequest(options=self.options, hands=tuple(hands)))
+        self._replies[key] = reply
+        return reply
+
+    def _hand_reply(self, reply: ReplayResponse | SessionResponse) -> ReplayResponse:
+        if isinstance(reply, ReplayResponse):
+            return reply
+        last = len(self.games) - 1
+        if reply.rejected_hand is not None and reply.rejected_hand < last:
+            raise Mismatch(f"hand {reply.rejected_hand + 1} of the session", "accepted",
+                           f"rejected{' under ' + reply.rule if reply.rule else ''}", topic="session")  # fmt: skip
+        if len(reply.hands) <= last:
+            if reply.rejected_hand == last:
+                raise Mismatch(f"hand {last + 1} of the session", "accepted",
+                               f"rejected{' under ' + reply.rule if reply.rule else ''}", topic="session")  # fmt: skip
+            raise Mismatch(f"hand {last + 1} of the session", "a replayed hand", "no result", topic="session")
+        return reply.hands[last]
+
+    def _check_setup(self, reply: ReplayResponse, count: int) -> None:
+        rejected = reply.rejected
+        if rejected is not None and rejected.index < count:
+            action = self.game.actions[rejected.index] if 0 <= rejected.index < len(self.game.actions) else "?"
+            rule = f" under {rejected.rule}" if rejected.rule else ""
+            raise Mismatch(f"the scenario's action {action!r}", "accepted", f"rejected{rule}", note=rejected.message,
+                           topic=action_topic(action))
+
+    def reply(self) -> ReplayResponse:
+        """The engine's answer for the current hand after every accepted action.
+
+        :raises Mismatch: if the engine rejects one of the scenario's (legal) actions.
+        """
+        actions = tuple(self.game.actions)
+        reply = self._hand_reply(self._exchange(actions))
+        self._check_setup(reply, len(actions))
+        return reply
+
+    def session_reply(self) -> SessionResponse:
+        """The engine's answer for the whole session (every deal of the scenario)."""
+        if len(self.games) < 2:
+            raise ScenarioError("a session step needs two deals or more")
+        reply = self._exchange(tuple(self.game.actions))
+        assert isinstance(reply, SessionResponse)
+        return reply
+
+    def add_actions(self, actions: Sequence[str]) -> None:
+        """Given actions: appended to the current hand, checked at the next answer."""
+        self.game.actions.extend(actions)
+
+    def try_action(self, action: str) -> Attempt:
+        """A When action: replay the hand with it; keep it if the engine accepts it."""
+        actions = (*self.game.actions, action)
+        reply = self._hand_reply(self._exchange(actions))
+        self._check_setup(reply, len(self.game.actions))
+        rejected = reply.rejected
+        if rejected is not None and rejected.index == len(self.game.actions):
+            self.attempt = Attempt(action, False, rejected.rule, rejected.message)
+        else:
+            self.game.actions.append(action)
+            self.attempt = Attempt(action, True)
+        return self.attempt
+
+    def outcome(self) -> HandOutcome:
+        """The current hand's outcome; a Mismatch if the engine has not scored it."""
+        reply = self.reply()
+        if reply.outcome is None:
+            state = f"no outcome (phase {reply.phase}, {reply.turn} to act)"
+            raise Mismatch("outcome of the hand", "a scored hand", state, topic="phase")
+        return reply.outcome
+
+    # ------------------------------------------------------------------ direct queries
+
+    def card_points(self, cards: Sequence[str]) -> int:
+        """The engine's card points of ``cards``."""
+        self.require(Capability.CARD_POINTS)
+        return self.adapter.card_points(CardPointsRequest(tuple(cards)))
+
+    def trick_winner(self, cards: Sequence[str]) -> int:
+        """Index of the card the engine says wins a trick of ``cards`` (in play order)."""
+        self.require(Capability.TRICK_WINNER)
+        request = TrickWinnerRequest(self.options, tuple(cards), self.position.called, self.position.under)
+        return self.adapter.trick_winner(request)
+
+    def legal_plays(self) -> tuple[str, ...]:
+        """The engine's legal cards in the described position."""
+        if not self.position.described:
+            raise ScenarioError("describe the position first: 'Given a defender holding …'")
+        self.require(Capability.LEGAL_PLAYS)
+        p = self.position
+        request = LegalPlaysRequest(self.options, p.hand, p.trick, p.trick_number, p.role, p.called, p.under,
+                                    p.called_suit_led)  # fmt: skip
+        return self.adapter.legal_plays(request)
+
+    def callable_cards(self) -> CallableCardsResponse:
+        """The engine's calls open to the described picker."""
+        if not self.position.described:
+            raise ScenarioError("describe the picker's hand first: 'Given a picker holding …'")
+        self.require(Capability.CALLABLE_CARDS)
+        return self.adapter.callable_cards(CallableCardsRequest(self.options, self.position.hand, self.position.buried))
+
+    def score(self, trick_points: int, bury_points: int, tricks: int, alone: bool) -> ScoreResponse:
+        """Ask the engine to score a described result; remembered for the Then steps."""
+        self.require(Capability.SCORE)
+        self.score_request = ScoreRequest(self.options, trick_points, bury_points, tricks, alone, self.stakes)
+        self.score_result = self.adapter.score(self.score_request)
+        return self.score_result

@@ -1,0 +1,265 @@
+"""``sheepshead-conformance check HAND.yaml``: settle a rule dispute with an engine.
+
+Validates the hand or session record (every problem as ``file:line: path: message``), replays
+it through the engine (default: the reference engine), narrates each ruling with the rule id
+behind it, stops at the first illegal action naming the rule and its ``file:line``, and compares
+the result with the record's expectations. With ``--profile all`` it also shows side by side how
+every profile rules the record and which variant axis causes each difference.
+
+The record is judged by the same code as ``run`` judges it (the record's case,
+:mod:`conformance.cases.records`): the verdict and the blamed rule are the ones ``run`` reports.
+
+Exit status: 0 the engine agrees with every expectation of the record and accepts every action
+it does not declare illegal; 1 it disagrees, rejects an action the record does not expect to be
+illegal, or fails; 2 the record is invalid, or a usage or configuration error; 3 unsupported:
+nothing differs, but the engine does not report a value the record expects.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from pathlib import Path
+
+from sheepshead_spec import Spec
+
+from conformance.adapter import Adapter, AdapterError, EngineInfo
+from conformance.cases.model import CaseRun, Check, Verdict
+from conformance.cases.records import record_case
+from conformance.cli.dispute import ProfileRow, Replay, compare_profiles, replay_record
+from conformance.cli.narrate import Narration, narrate_hand
+from conformance.cli.support import (
+    EXIT_FAILED,
+    EXIT_OK,
+    EXIT_UNSUPPORTED,
+    EXIT_USAGE,
+    Environment,
+    UsageError,
+    select_profiles,
+    spec_or_usage_error,
+)
+from conformance.judge.run import status_of, unreported_labels
+from conformance.cases.record_plan import LoadedRecord, RecordProblems, configuration, load_record
+from conformance.judge.results import Status
+
+__all__ = ["add_parser", "check", "describe"]
+
+
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register ``check``."""
+    parser = commands.add_parser(
+        "check",
+        help="replay a hand record and narrate each ruling with its rule id",
+        description="Validate a hand or session record, replay it through an engine, narrate"
+        " every ruling with the rule behind it, stop at the first illegal action, and compare"
+        " with the record's expectations. Exit status: 0 the engine agrees with the record,"
+        " 1 it does not, 2 invalid record or usage error, 3 the engine does not report a value"
+        " the record expects.",
+    )
+    parser.add_argument("record", metavar="HAND.yaml", help="a hand or session record")
+    parser.add_argument(
+        "--profile",
+        metavar="P",
+        help="replay under profile P instead of the record's own (its variants still apply);"
+        " all: also compare every profile side by side",
+    )
+    parser.add_argument(
+        "--engine", default="reference", metavar="E", help="the engine that rules (default: reference)"
+    )
+    parser.set_defaults(handler=check)
+
+
+def _narrate(record: LoadedRecord, replay: Replay, spec: Spec) -> Narration:
+    statements = {r.id: r.statement for r in spec.rules}
+    narration = Narration()
+    sessions = record.is_session
+    for index, (plan, response) in enumerate(zip(replay.plans, replay.hands)):
+        if sessions:
+            _, prefix = record.bodies[index]
+            narration.say("")
+            narration.say(f"== Hand {index + 1} of {len(replay.plans)} ({record.where(prefix)})")
+            if index > 0:
+                previous = replay.plans[index - 1].deal.dealer
+                narration.say(f"{plan.deal.dealer} deals after {previous}", "session.deal-rotates-left")
+        narrate_hand(plan, response, replay.options, file=record.file, statements=statements,
+                     narration=narration)  # fmt: skip
+    session = replay.session
+    if session is not None:
+        if session.rejected_hand is not None:
+            rule = session.rule or "no rule named"
+            statement = statements.get(session.rule or "", "")
+            where = record.where(("hands", session.rejected_hand, "dealer"))
+            narration.say(f"ILLEGAL: hand {session.rejected_hand + 1} ({where}) is refused as a whole: {rule}"
+                          + (f": {statement}" if statement else ""))  # fmt: skip
+            if session.rule:
+                narration.cited.setdefault(session.rule, None)
+        narration.say("")
+        narration.say(f"Session totals: {', '.join(f'{s} {v:+d}' for s, v in sorted(session.totals.items()))}",
+                      "session.cumulative-scores")  # fmt: skip
+    return narration
+
+
+def _table(rows: Sequence[Sequence[str]]) -> list[str]:
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return ["  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in rows]
+
+
+def _record_column(row: ProfileRow) -> str:
+    if row.not_applicable is not None:
+        return "n/a"
+    replay = row.replay
+    if replay.problem is not None or replay.run is None:
+        return "-"
+    differing = sum(1 for c in replay.run.checks if c.verdict is Verdict.DIFFERS)
+    if differing:
+        return f"{differing} differ"
+    if replay.status is Status.UNSUPPORTED:
+        return "unreported"
+    return "agrees" if _expectations_of(replay.run) else "no expectations"
+
+
+def _comparison(rows: list[ProfileRow]) -> list[str]:
+    table = [["profile", "tricks won", "outcome", "scores", "record", "differs from standard by"]]
+    for row in rows:
+        replay = row.replay
+        cause = row.cause if row.differs else ("-" if replay.profile == "standard" else "same as standard")
+        if row.differs and not row.cause:
+            cause = "cannot tell (no result under one of them)"
+        table.append([replay.profile, replay.tricks_won(), replay.outcome(), replay.scores(),
+                      _record_column(row), cause])  # fmt: skip
+    notes = ["Across profiles (the record's variants apply on top of each; record: its expectations,"
+             " n/a where the record is not written for that profile):"]  # fmt: skip
+    return [*notes, *_table(table)]
+
+
+def _is_plain_legality(check: Check) -> bool:
+    """An action the record does not declare illegal, accepted: counted, not listed."""
+    return check.verdict is Verdict.AGREES and "legality of " in check.label and check.expected == "accepted"
+
+
+def _expectations_of(run: CaseRun) -> list[Check]:
+    return [check for check in run.checks if not _is_plain_legality(check)]
+
+
+def describe(check: Check) -> str:
+    """One line: ``agrees   outcome: win``, ``DIFFERS  outcome: record win, engine loss (file:line)``,
+    ``unchecked seat points: … (the engine does not report it)`` or ``not reached partner: …``."""
+    if check.verdict is Verdict.UNREPORTED:
+        return f"unchecked {check.label}: {check.expected} (the engine does not report it)"
+    if check.verdict is Verdict.UNREACHED:
+        return f"not reached {check.label}: {check.expected} ({check.actual})"
+    if check.verdict is Verdict.AGREES:
+        return f"agrees   {check.label}: {check.expected}"
+    return f"DIFFERS  {check.label}: record {check.expected}, engine {check.actual} ({check.location})"
+
+
+def _expectations(run: CaseRun, profile: str) -> tuple[list[str], Status]:
+    """The expectation lines and the verdict, judged exactly as ``run`` judges the record."""
+    shown = _expectations_of(run)
+    accepted = len(run.checks) - len(shown)
+    lines = [f"Expectations of the record under {profile}:"]
+    if accepted:
+        lines.append(f"  agrees   {accepted} action{'s' if accepted != 1 else ''} accepted as legal")
+    lines += [f"  {describe(c)}" for c in shown]
+    if not run.checks:
+        lines.append("  (the record states none for this profile)")
+    status = status_of(run)
+    counted = [c for c in shown if c.verdict is not Verdict.UNREACHED]
+    unreached = len(shown) - len(counted)
+    later = f"; {unreached} not reached (the hand stops before {'it' if unreached == 1 else 'them'})" if unreached else ""
+    if status is Status.FAILED:
+        first = run.divergence
+        assert first is not None
+        differing = sum(1 for c in run.checks if c.verdict is Verdict.DIFFERS)
+        verdict = (f"Verdict: FAILED: the engine disagrees with the record first at {first.label}"
+                   f" ({first.location}), blamed on {', '.join(first.rules) or 'no rule'}")  # fmt: skip
+        if differing > 1:
+            verdict += f"; {differing - 1} later difference{'s follow' if differing > 2 else ' follows'} from it"
+        verdict += "."
+    elif status is Status.UNSUPPORTED:
+        agreeing = sum(1 for c in counted if c.verdict is Verdict.AGREES)
+        verdict = (f"Verdict: UNSUPPORTED: the engine does not report {unreported_labels(run)};"
+                   f" the {agreeing} expectation{'s' if agreeing != 1 else ''} it reports agree{later}.")  # fmt: skip
+    elif len(counted) == 1:
+        verdict = f"Verdict: PASSED: the engine agrees with the one expectation of the record{later}."
+    elif counted:
+        verdict = f"Verdict: PASSED: the engine agrees with all {len(counted)} expectations of the record{later}."
+    else:
+        verdict = f"Verdict: PASSED: every action is legal (the record states no expectations{later})."
+    return [*lines, "", verdict], status
+
+
+def _load(args: argparse.Namespace, spec: Spec, env: Environment) -> LoadedRecord | None:
+    path = Path(args.record)
+    if not path.is_file():
+        raise UsageError(f"{args.record}: no such file")
+    try:
+        return load_record(path, spec)
+    except RecordProblems as error:
+        for problem in error.problems:
+            env.err.write(f"{problem}\n")
+        count = len(error.problems)
+        env.err.write(f"{args.record}: not a valid record ({count} problem{'s' if count != 1 else ''})\n")
+        return None
+
+
+def _engine(env: Environment, text: str) -> tuple[Adapter, EngineInfo]:
+    adapter = env.engine(text)
+    try:
+        return adapter, adapter.info()
+    except AdapterError as error:
+        adapter.close()
+        raise UsageError(f"engine {text!r} failed its handshake ({error.kind}): {error}") from None
+
+
+def check(args: argparse.Namespace, env: Environment) -> int:
+    """Carry out ``check``.
+
+    :return: the exit status.
+    :raises UsageError: the command line cannot be carried out.
+    """
+    spec = spec_or_usage_error()
+    compare_all = args.profile == "all"
+    if args.profile is not None and not compare_all:
+        select_profiles(spec, [args.profile], [])
+    record = _load(args, spec, env)
+    if record is None:
+        return EXIT_USAGE
+    case = record_case(record, spec, record.file, perft=False)
+    adapter, info = _engine(env, args.engine)
+    try:
+        profile = args.profile if args.profile and not compare_all else record.profile
+        replay = replay_record(adapter, info, record, case, profile, configuration(record, spec, profile))
+        if replay.problem is not None and replay.problem.startswith(("unsupported", "the engine lacks")):
+            raise UsageError(f"engine {info.name} cannot replay {args.record}: {replay.problem}")
+        profiles = [p.id for p in spec.profiles]
+        rows = compare_profiles(adapter, info, record, case, spec, profiles) if compare_all else []
+    finally:
+        adapter.close()
+    out = env.out
+    title = record.data.get("id") or Path(record.file).stem
+    out.write(f"check {record.file}: {title}\n")
+    if record.data.get("description"):
+        out.write(f"  {record.data['description']}\n")
+    out.write(f"engine: {info.name} {info.version} · profile: {profile}\n\n")
+    if replay.problem is not None or replay.run is None:
+        out.write(f"The engine gave no ruling: {replay.problem}\n")
+        return EXIT_FAILED
+    narration = _narrate(record, replay, spec)
+    out.write("\n".join(narration.lines).strip("\n") + "\n\n")
+    lines, status = _expectations(replay.run, profile)
+    titles = {r.id: r.title for r in spec.rules}
+    cited = [f"  {rule}: {titles.get(rule, '(no such rule in the spec)')}" for rule in narration.cited]
+    statuses = [status]
+    if compare_all:
+        out.write("\n".join(_comparison(rows)) + "\n\n")
+        statuses += [row.replay.status for row in rows if row.not_applicable is None]
+    out.write("\n".join(["Rules cited:", *cited]) + "\n\n")
+    out.write("\n".join(lines) + "\n")
+    if compare_all:
+        bad = [row.replay.profile for row in rows if row.not_applicable is None and row.replay.status is Status.FAILED]
+        if bad:
+            out.write(f"The engine disagrees with the record under: {', '.join(bad)}.\n")
+    if Status.FAILED in statuses or Status.ERROR in statuses:
+        return EXIT_FAILED
+    return EXIT_UNSUPPORTED if Status.UNSUPPORTED in statuses else EXIT_OK

@@ -1,0 +1,306 @@
+"""Narrate an engine's replay of a hand: each ruling with the rule id behind it.
+
+:func:`narrate_hand` turns a :class:`~conformance.cases.record_plan.HandPlan` and the engine's
+:class:`~conformance.adapter.ReplayResponse` into lines: the deal, the auction, the bury, the
+call and the partner, every trick (who led, who won and why, the points), the outcome with its
+scoring rule and each seat's score, or the first illegal action with the rule it breaks and its
+``file:line``. The engine decides; the narration only names the rule that explains the decision.
+Every rule id cited is collected in :attr:`Narration.cited`.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from conformance.adapter import HandOutcome, ReplayResponse, TrickRecord
+from conformance.cases.record_plan import HandPlan, left_of
+
+__all__ = ["Narration", "card_points", "is_trump", "narrate_hand", "signed"]
+
+_POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
+_SUIT_NAMES = {"C": "club", "S": "spade", "H": "heart", "D": "diamond"}
+OUTCOME_RULES: Mapping[str, tuple[str, str]] = {
+    "win": ("scoring.win", "the picker's side took 61 to 90 points"),
+    "schneider": ("scoring.schneider", "the picker's side took 91 points or more"),
+    "all-tricks": ("scoring.all-tricks", "the picker's side took every trick"),
+    "loss": ("scoring.loss", "the picker's side took 31 to 60 points"),
+    "schneidered": ("scoring.schneidered", "the picker's side took 30 points or fewer"),
+    "no-tricks": ("scoring.no-tricks", "the picker's side took no trick"),
+    "leaster": ("leaster.fewest-points-wins", "nobody picked and a leaster was played"),
+    "redeal": ("all-pass.redeal", "nobody picked and the hand is thrown in"),
+    "doubler": ("all-pass.doubler", "nobody picked; the next hand counts double"),
+}
+"""Outcome word -> (the rule that defines it, what it means)."""
+
+
+def is_trump(card: str) -> bool:
+    """Whether a card is a trump (``deck.trump-cards``): every queen, jack and diamond."""
+    return card[0] in "QJ" or card[1] == "D"
+
+
+def card_points(cards: Sequence[str]) -> int:
+    """The card points of some cards (``points.card-values``)."""
+    return sum(_POINTS.get(card[0], 0) for card in cards)
+
+
+def signed(scores: Mapping[str, int]) -> str:
+    """``S1 +1, S2 -1`` (seats in order)."""
+    return ", ".join(f"{seat} {scores[seat]:+d}" for seat in sorted(scores))
+
+
+@dataclass
+class Narration:
+    """The lines of a narration and the rule ids they cite."""
+
+    lines: list[str] = field(default_factory=list)
+    cited: dict[str, None] = field(default_factory=dict)
+    """Rule ids in order of first citation."""
+
+    def say(self, text: str, *rules: str, indent: int = 0) -> None:
+        """Add a line ending with the rules it relies on, ``(rule.a, rule.b)``."""
+        for rule in rules:
+            self.cited.setdefault(rule, None)
+        cite = f" ({', '.join(rules)})" if rules else ""
+        self.lines.append("  " * indent + text + cite)
+
+
+@dataclass(frozen=True)
+class _Context:
+    plan: HandPlan
+    response: ReplayResponse
+    options: Mapping[str, str]
+    file: str
+    statements: Mapping[str, str]
+    stakes: int
+
+
+def _holder(plan: HandPlan, card: str) -> str | None:
+    for seat, cards in plan.deal.hands.items():
+        if card in cards:
+            return seat
+    return None
+
+
+def _deal(n: Narration, plan: HandPlan) -> None:
+    deal = plan.deal
+    if deal.deck is not None:
+        n.say(f"Deal: {deal.dealer} deals the pack 3-2-3, from {left_of(deal.dealer)}",
+              "deal.three-two-three")  # fmt: skip
+    else:
+        n.say(f"Deal: {deal.dealer} deals six cards each and two to the blind",
+              "deal.six-cards-and-blind")  # fmt: skip
+    for seat, cards in deal.hands.items():
+        n.say(f"{seat}: {' '.join(cards)}", indent=1)
+    n.say(f"blind: {' '.join(deal.blind)}", indent=1)
+
+
+def _auction(n: Narration, ctx: _Context, index: int, action: str) -> None:
+    seat, word = action.split(" ", 1)
+    plan = ctx.plan
+    if index == 0:
+        n.say(f"Auction: {seat}, the dealer's left, speaks first", "auction.order")
+    if word == "pick":
+        n.say(f"{seat} picks: the first to pick is the picker", "auction.first-pick-ends", indent=1)
+        n.say(f"{seat} takes the blind {' '.join(plan.deal.blind)}", "auction.picker-takes-blind",
+              indent=1)  # fmt: skip
+        return
+    n.say(f"{seat} passes", "auction.pick-or-pass", indent=1)
+    auction = [a for a in plan.actions if a.endswith((" pass", " pick"))]
+    if index == 4 and len(auction) == 5 and all(a.endswith(" pass") for a in auction):
+        choice = ctx.options.get("all-pass", "leaster")
+        rule = {"leaster": "leaster.every-player-for-themselves", "doubler": "all-pass.doubler",
+                "redeal": "all-pass.redeal"}.get(choice, "all-pass.table-choice")  # fmt: skip
+        n.say("All five passed: the table's all-pass rule decides", "all-pass.table-choice", indent=1)
+        what = {"leaster": "a leaster is played, every player for themselves",
+                "doubler": "the hand is thrown in and the next one counts double",
+                "redeal": "the hand is thrown in and dealt again"}.get(choice, choice)  # fmt: skip
+        n.say(f"all-pass={choice}: {what}", rule, indent=2)
+
+
+def _bury(n: Narration, seat: str, cards: list[str]) -> None:
+    points = card_points(cards)
+    n.say(f"Bury: {seat} lays away {' '.join(cards)}", "bury.two-cards")
+    n.say(f"{points} points, counted for the picker's side", "points.bury-counts-for-picker",
+          indent=1)  # fmt: skip
+
+
+def _call(n: Narration, ctx: _Context, seat: str, rest: str) -> None:
+    plan = ctx.plan
+    if rest == "alone":
+        n.say(f"Call: {seat} goes alone", "alone.declare")
+        n.say(f"{seat} plays against the other four", "alone.teams", indent=1)
+        return
+    words = rest.split()
+    card = words[1]
+    if len(words) == 4:
+        n.say(f"Call: {seat} calls {card} under {words[3]}: no fail suit to call from, so {words[3]}"
+              " stands face down for the called suit", "call.no-callable-suit", "call.under-card")
+    elif card[0] == "T":
+        n.say(f"Call: {seat} holds every fail ace and calls {card}", "call.ten-when-all-aces")
+    else:
+        n.say(f"Call: {seat} calls {card}, the ace of a fail suit {seat} holds",
+              "call.ace-of-held-fail-suit")  # fmt: skip
+    holder = _holder(plan, card)
+    if holder is not None and holder != seat:
+        n.say(f"{holder} holds {card} and is the partner, unknown to the others until it falls",
+              "call.partner-is-holder", "call.partner-secret", indent=1)  # fmt: skip
+
+
+def _why(n: Narration, ctx: _Context, trick: Sequence[tuple[str, str]], record: TrickRecord) -> None:
+    led = trick[0][1]
+    by_seat = dict(trick)
+    card = by_seat.get(record.winner)
+    cards = [c for _, c in trick]
+    if card is None:
+        n.say(f"the engine names {record.winner} as the winner, who played no card here", indent=1)
+        return
+    trumps = [c for c in cards if is_trump(c)]
+    called_ten = (card == ctx.plan.called and card[0] == "T"
+                  and ctx.options.get("called-ten-rank") == "wins-suit")  # fmt: skip
+    if is_trump(card):
+        n.say(f"{record.winner} wins with {card}, the highest trump", "trick.highest-trump-wins",
+              indent=1)  # fmt: skip
+    elif called_ten and not trumps:
+        n.say(f"{record.winner} wins with {card}: the called ten takes its suit",
+              "trick.called-ten-rank", indent=1)  # fmt: skip
+    elif trumps:
+        n.say(f"{record.winner} wins with {card} although trump was played (the engine's ruling;"
+              " no rule lets a fail card beat a trump)", "ranking.trump-beats-fail", indent=1)
+    else:
+        suit = "trump" if is_trump(led) else _SUIT_NAMES[led[1]]
+        n.say(f"{record.winner} wins with {card}: no trump played, the highest {suit}",
+              "trick.highest-of-led-suit-wins", indent=1)  # fmt: skip
+    n.say(f"{record.points} points to {record.winner}", "points.trick-to-winner", indent=2)
+    if ctx.plan.called in cards and not ctx.plan.alone:
+        holder = next(s for s, c in trick if c == ctx.plan.called)
+        n.say(f"{ctx.plan.called} falls: {holder} is revealed as the partner",
+              "play.partner-revealed", indent=1)  # fmt: skip
+    if ctx.plan.under in cards:
+        n.say(f"{ctx.plan.under} is the under card: it never wins", "trick.under-never-wins",
+              indent=1)  # fmt: skip
+
+
+def _trick_header(n: Narration, number: int, trick: Sequence[tuple[str, str]]) -> None:
+    leader = trick[0][0]
+    rule = "play.first-lead" if number == 1 else "play.winner-leads"
+    n.say(f"Trick {number}: {leader} leads", rule)
+    n.say(", ".join(f"{seat} {card}" for seat, card in trick), indent=1)
+
+
+def _outcome(n: Narration, ctx: _Context, outcome: HandOutcome) -> None:
+    rule, meaning = OUTCOME_RULES.get(outcome.kind, ("", outcome.kind))
+    if outcome.picker is not None and outcome.picker_side_points is not None:
+        side = outcome.picker if not outcome.partner else f"{outcome.picker} and {outcome.partner}"
+        won = outcome.picker_side_tricks
+        tricks = f", {won} trick{'s' if won != 1 else ''}" if won is not None else ""
+        n.say(f"Count: the picker's side ({side}) has {outcome.picker_side_points} points{tricks};"
+              f" the defenders {outcome.defender_points}", "points.side-totals")  # fmt: skip
+    if outcome.kind == "leaster" and outcome.leaster_winner:
+        n.say(f"Outcome: leaster, won by {outcome.leaster_winner} with the fewest points", rule)
+    else:
+        n.say(f"Outcome: {outcome.kind}: {meaning}", *((rule,) if rule else ()))
+    scoring = ["scoring.zero-sum"]
+    if outcome.kind == "leaster":
+        scoring.insert(0, "leaster.scoring")
+    if ctx.plan.alone:
+        scoring.insert(0, "alone.scoring")
+    if ctx.stakes > 1:
+        scoring.append("scoring.stakes-multiply")
+    if outcome.kind in ("loss", "schneidered", "no-tricks") and ctx.options.get(
+        "double-on-the-bump"
+    ) == "on":
+        scoring.append("scoring.double-on-the-bump")
+    stakes = f" (stakes x{ctx.stakes})" if ctx.stakes > 1 else ""
+    n.say(f"Scores{stakes}: {signed(outcome.scores)}", *scoring, indent=1)
+
+
+def _rejected(n: Narration, ctx: _Context, index: int) -> None:
+    rejection = ctx.response.rejected
+    assert rejection is not None
+    action = ctx.plan.actions[index]
+    where = f"{ctx.file}:{ctx.plan.lines[index]}"
+    if rejection.rule:
+        statement = ctx.statements.get(rejection.rule, "(no such rule in the spec)")
+        n.say(f"ILLEGAL: {action} ({where}) breaks {rejection.rule}:", indent=1)
+        for line in textwrap.wrap(" ".join(statement.split()), 92):
+            n.say(line, indent=3)
+        n.cited.setdefault(rejection.rule, None)
+    else:
+        n.say(f"ILLEGAL: {action} ({where}) is rejected; the engine names no rule", indent=1)
+    if rejection.message:
+        n.say(f"engine: {rejection.message}", indent=2)
+    left = len(ctx.plan.actions) - index - 1
+    later = f"{left} later action{'s' if left != 1 else ''} not replayed" if left else "the record ends here"
+    n.say(f"The replay stops at the first illegal action ({later}).", indent=1)
+
+
+def narrate_hand(
+    plan: HandPlan,
+    response: ReplayResponse,
+    options: Mapping[str, str],
+    *,
+    file: str,
+    statements: Mapping[str, str],
+    stakes: int = 1,
+    narration: Narration | None = None,
+) -> Narration:
+    """Narrate the engine's replay of one hand.
+
+    :param plan: the hand as sent to the engine.
+    :param response: the engine's answer.
+    :param options: the configuration the hand was played under.
+    :param file: the record's file name (for ``file:line`` of an illegal action).
+    :param statements: rule id -> statement (quoted for an illegal action).
+    :param stakes: the multiplier the hand was played for (sessions, doublers).
+    :param narration: add to this narration instead of a new one.
+    :return: the narration.
+    """
+    n = narration if narration is not None else Narration()
+    ctx = _Context(plan, response, options, file, statements, stakes)
+    _deal(n, plan)
+    rejected = response.rejected.index if response.rejected is not None else None
+    trick: list[tuple[str, str]] = []
+    number = 0
+    auction_index = 0
+    for index, action in enumerate(plan.actions):
+        seat, _, rest = action.partition(" ")
+        is_play = rest.startswith("play ")
+        if is_play:
+            if not trick:
+                number += 1
+            trick.append((seat, rest.split()[1]))
+            if index == rejected or len(trick) == 5 or index == len(plan.actions) - 1:
+                shown = trick[:-1] if index == rejected else trick
+                if shown:
+                    _trick_header(n, number, shown)
+                elif index == rejected:
+                    n.say(f"Trick {number}: {seat} to lead")
+        if index == rejected:
+            _rejected(n, ctx, index)
+            return n
+        if index >= response.applied:
+            n.say(f"{action}: not applied by the engine (it stopped after {response.applied})")
+            return n
+        if rest in ("pass", "pick"):
+            _auction(n, ctx, auction_index, action)
+            auction_index += 1
+        elif rest.startswith("bury "):
+            _bury(n, seat, rest.split()[1:])
+        elif rest.startswith("call ") or rest == "alone":
+            _call(n, ctx, seat, rest)
+        elif is_play and len(trick) == 5:
+            if number <= len(response.tricks):
+                _why(n, ctx, trick, response.tricks[number - 1])
+            else:
+                n.say("the engine reported no result for this trick", indent=1)
+            trick = []
+    if response.outcome is not None:
+        _outcome(n, ctx, response.outcome)
+    elif trick:
+        n.say(f"The record stops here, in trick {number}.")
+    else:
+        phase = response.phase or "unknown"
+        n.say(f"The record stops here (phase {phase}, {response.turn or 'nobody'} to act).")
+    return n

@@ -1,0 +1,288 @@
+"""What every subcommand of ``sheepshead-conformance`` shares: exit codes, usage errors,
+the spec, the selection checks, and an :class:`Environment` that tests replace.
+
+The environment supplies the suite runner (``run_suite``), the engine loader (``load_engine``)
+and the output streams, so the commands can be tested with a fake runner and fake engines
+without running pytest.
+"""
+
+from __future__ import annotations
+
+import difflib
+import fnmatch
+import functools
+import os
+import re
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol, TextIO
+
+from sheepshead_spec import Spec, SpecError, load_spec
+
+from conformance.adapter import Adapter, AdapterError
+from conformance.judge.results import CaseResult
+
+__all__ = [
+    "EXIT_FAILED",
+    "EXIT_OK",
+    "EXIT_UNSUPPORTED",
+    "EXIT_USAGE",
+    "Environment",
+    "ProgressCallback",
+    "RunSuite",
+    "UsageError",
+    "check_output_path",
+    "closest",
+    "engine_identity",
+    "select_areas",
+    "select_profiles",
+    "select_rules",
+    "selected_rule_ids",
+    "spec_or_usage_error",
+    "write_output",
+]
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_UNSUPPORTED = 0, 1, 2, 3
+
+ProgressCallback = Callable[[int, int, CaseResult], None]
+"""``progress(done, total, result)``, called after each case."""
+
+
+class RunSuite(Protocol):
+    """The signature of :func:`conformance.runner.run_engine`."""
+
+    def __call__(
+        self,
+        engine: str,
+        profiles: list[str] | None,
+        rule_globs: list[str],
+        areas: list[str],
+        *,
+        progress: ProgressCallback | None = None,
+    ) -> Any: ...
+    """A list of results, or a :class:`conformance.runner.SuiteRun` (results, probes, rule set)."""
+
+
+class UsageError(Exception):
+    """The command line cannot be carried out as given (exit status 2, one line, no traceback)."""
+
+
+def _default_run_suite() -> RunSuite:
+    try:
+        from conformance.runner import run_engine
+    except ImportError as error:
+        raise UsageError(f"the suite runner is not available: {error}") from None
+    return run_engine
+
+
+def _default_load_engine() -> Callable[[str], Adapter]:
+    from conformance.engines.loading import load_engine
+
+    return load_engine
+
+
+@dataclass
+class Environment:
+    """The outside world of the command line (replaced in tests)."""
+
+    run_suite: RunSuite | None = None
+    """The suite runner; default :func:`conformance.runner.run_suite`."""
+    load_engine: Callable[[str], Adapter] | None = None
+    """The engine loader; default :func:`conformance.engines.loading.load_engine`."""
+    stdout: TextIO | None = None
+    """Default: ``sys.stdout`` at the time of use."""
+    stderr: TextIO | None = None
+    """Default: ``sys.stderr`` at the time of use."""
+    clock: Callable[[], float] = field(default=time.monotonic)
+    """Seconds, for the run's duration."""
+
+    @property
+    def out(self) -> TextIO:
+        """Where reports go."""
+        return self.stdout if self.stdout is not None else sys.stdout
+
+    @property
+    def err(self) -> TextIO:
+        """Where progress and notes go."""
+        return self.stderr if self.stderr is not None else sys.stderr
+
+    def runner(self) -> RunSuite:
+        """The suite runner."""
+        return self.run_suite if self.run_suite is not None else _default_run_suite()
+
+    def engine(self, text: str) -> Adapter:
+        """Load an engine. For ``python:`` engines the working directory is added to the end of
+        ``sys.path`` first, so that a module beside the user imports as with ``python -m``.
+
+        :raises UsageError: the engine text names no usable engine.
+        :raises AdapterError: the engine started but failed its handshake.
+        """
+        loader = self.load_engine if self.load_engine is not None else _default_load_engine()
+        if text.strip().startswith("python:") and os.getcwd() not in sys.path:
+            sys.path.append(os.getcwd())  # like `python -m`: modules beside the user, lowest priority
+        try:
+            return loader(text)
+        except AdapterError:
+            raise
+        except Exception as error:  # noqa: BLE001 - any selection problem is a usage error
+            raise UsageError(str(error) or f"engine {text!r} cannot be loaded") from None
+
+
+@functools.lru_cache(maxsize=1)
+def _installed_spec() -> Spec:
+    return load_spec()
+
+
+def spec_or_usage_error() -> Spec:
+    """The installed spec (loaded and checked once per process).
+
+    :raises UsageError: it does not load (a broken installation).
+    """
+    try:
+        return _installed_spec()
+    except SpecError as error:
+        raise UsageError(f"the spec does not load: {error}") from None
+
+
+def closest(word: str, choices: Sequence[str], n: int = 3) -> list[str]:
+    """The choices most like ``word`` (for "did you mean" hints).
+
+    >>> closest("trick.highest-trmp-wins", ["trick.highest-trump-wins", "deck.five-players"])
+    ['trick.highest-trump-wins']
+    """
+    found = difflib.get_close_matches(word, choices, n=n, cutoff=0.5)
+    if not found:
+        found = [c for c in choices if word and (word in c or c in word)][:n]
+    return found
+
+
+def _hint(word: str, choices: Sequence[str]) -> str:
+    near = closest(word, choices)
+    return f"; did you mean {', '.join(near)}?" if near else ""
+
+
+def _glob_hint(glob: str, spec: Spec) -> str:
+    """A hint for a rule glob matching nothing: a close area (``tricks.*`` -> ``trick.*``) or
+    close rule ids."""
+    literal = re.split(r"[*?\[]", glob, maxsplit=1)[0]
+    area, dot, rest = literal.partition(".")
+    areas = [a.id for a in spec.areas]
+    if area not in areas:
+        near = closest(area, areas, n=1)
+        if near:
+            return f"; did you mean {near[0]}{dot}{glob[len(area) + len(dot):] if dot else '.*'}?"
+    return _hint(literal, [r.id for r in spec.rules])
+
+
+def select_profiles(spec: Spec, chosen: Sequence[str] | None, default: Sequence[str]) -> list[str]:
+    """The profiles of ``--profile`` options (``all`` for every profile of the spec).
+
+    :raises UsageError: a name is not a profile.
+    """
+    known = [p.id for p in spec.profiles]
+    if not chosen:
+        return list(default)
+    out: list[str] = []
+    for name in chosen:
+        names = known if name == "all" else [name]
+        for item in names:
+            if item not in known:
+                raise UsageError(
+                    f"unknown profile {item!r}{_hint(item, known)} (known: {', '.join(known)}, all)"
+                )
+            if item not in out:
+                out.append(item)
+    return out
+
+
+def select_areas(spec: Spec, chosen: Sequence[str] | None) -> list[str]:
+    """The ``--area`` choices, checked.
+
+    :raises UsageError: a name is not an area.
+    """
+    known = [a.id for a in spec.areas]
+    for area in chosen or ():
+        if area not in known:
+            raise UsageError(f"unknown area {area!r}{_hint(area, known)} (known: {', '.join(known)})")
+    return list(chosen or ())
+
+
+def select_rules(spec: Spec, globs: Sequence[str] | None, areas: Sequence[str]) -> list[str]:
+    """Check that each ``--rule`` glob matches a rule, and that the selection is not empty.
+
+    :return: the globs.
+    :raises UsageError: a glob matches no rule id, or no rule is both matched and in the areas.
+    """
+    ids = [r.id for r in spec.rules]
+    for glob in globs or ():
+        if not fnmatch.filter(ids, glob):
+            raise UsageError(f"--rule {glob!r} matches no rule id{_glob_hint(glob, spec)}")
+    if not selected_rule_ids(spec, globs or (), areas):
+        raise UsageError(
+            f"no rule matches --rule {' '.join(globs or ())} within --area {' '.join(areas)}"
+        )
+    return list(globs or ())
+
+
+def selected_rule_ids(spec: Spec, globs: Sequence[str], areas: Sequence[str]) -> list[str]:
+    """The rule ids matching any glob (all when none) within the areas (all when none)."""
+    return [
+        r.id
+        for r in spec.rules
+        if (not globs or any(fnmatch.fnmatchcase(r.id, g) for g in globs))
+        and (not areas or r.area in areas)
+    ]
+
+
+def engine_identity(env: Environment, text: str) -> tuple[str, str]:
+    """The engine's name and version from its handshake, checking the engine text first.
+
+    An engine that starts but fails its handshake is not a usage error: the run goes on and
+    reports it per case; its identity is then ``unknown``.
+
+    :raises UsageError: the engine text names no usable engine.
+    """
+    try:
+        adapter = env.engine(text)
+    except AdapterError:
+        return text, "unknown"
+    try:
+        info = adapter.info()
+        return info.name, info.version
+    except AdapterError:
+        return text, "unknown"
+    finally:
+        try:
+            adapter.close()
+        except AdapterError:
+            pass
+
+
+def check_output_path(option: str, path: str | None) -> Path | None:
+    """Check, before a long run, that an output file can be created.
+
+    :raises UsageError: its folder does not exist, or it is a folder.
+    """
+    if path is None or path == "-":
+        return None
+    target = Path(path)
+    if target.is_dir():
+        raise UsageError(f"{option} {path}: is a folder")
+    if not target.parent.is_dir():
+        raise UsageError(f"{option} {path}: folder {target.parent} does not exist")
+    return target
+
+
+def write_output(option: str, target: Path, text: str) -> None:
+    """Write a report file.
+
+    :raises UsageError: it cannot be written.
+    """
+    try:
+        with target.open("w", encoding="utf-8", newline="\n") as out:
+            out.write(text)
+    except OSError as error:
+        raise UsageError(f"{option} {target}: cannot write: {error.strerror or error}") from None

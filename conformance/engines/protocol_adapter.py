@@ -1,0 +1,109 @@
+"""An :class:`~conformance.adapter.Adapter` made of protocol messages.
+
+:class:`ProtocolAdapter` implements every request method once: encode the request
+(:func:`~conformance.engines.protocol.encode_request`), exchange it for a reply (:meth:`_exchange`,
+which subclasses provide: a function call or a pipe), decode the reply
+(:func:`~conformance.engines.protocol.decode_reply`). A request of a capability the engine did not
+declare is refused as :class:`~conformance.adapter.Unsupported` without being sent.
+"""
+
+from __future__ import annotations
+
+import itertools
+from abc import ABC, abstractmethod
+from typing import Any
+
+from conformance.adapter import (
+    Capability,
+    CallableCardsRequest,
+    CallableCardsResponse,
+    CardPointsRequest,
+    EngineInfo,
+    LegalPlaysRequest,
+    ReplayRequest,
+    ReplayResponse,
+    ScoreRequest,
+    ScoreResponse,
+    SessionRequest,
+    SessionResponse,
+    TrickWinnerRequest,
+    Unsupported,
+)
+from conformance.engines.protocol import Request, capability_of, decode_reply, encode_request, kind_of, withhold_dealt_cards
+
+__all__ = ["ProtocolAdapter"]
+
+
+class ProtocolAdapter(ABC):
+    """Base of the adapters that talk to an engine in protocol messages.
+
+    :param validate: check every request against its schema before it is sent, and every
+        reply (subclasses may always check replies).
+    """
+
+    def __init__(self, *, validate: bool) -> None:
+        self.validate = validate
+        self._request_ids = itertools.count(1)
+
+    @abstractmethod
+    def info(self) -> EngineInfo:
+        """The engine's handshake answer."""
+
+    @abstractmethod
+    def _exchange(self, request_id: int, kind: str, message: dict[str, Any]) -> Any:
+        """Send one request message and return the engine's reply (parsed JSON, unchecked)."""
+
+    @property
+    def _validate_replies(self) -> bool:
+        """Whether replies are checked against their schemas (subclasses may force it on)."""
+        return self.validate
+
+    def close(self) -> None:
+        """Release the engine (nothing to do by default)."""
+
+    def _ask(self, request: Request) -> Any:
+        kind = kind_of(request)
+        capability = capability_of(kind)
+        if capability not in self.info().capabilities:
+            raise Unsupported(f"the engine does not declare capability {capability.value!r}")
+        request_id = next(self._request_ids)
+        message = encode_request(request_id, request, validate=self.validate)
+        if Capability.DEAL_FROM_DECK in self.info().capabilities:
+            message = withhold_dealt_cards(message)
+        reply = self._exchange(request_id, kind, message)
+        return decode_reply(request_id, kind, reply, validate=self._validate_replies)
+
+    def replay(self, request: ReplayRequest) -> ReplayResponse:
+        """Replay a deal and actions (capability ``replay``)."""
+        response: ReplayResponse = self._ask(request)
+        return response
+
+    def session(self, request: SessionRequest) -> SessionResponse:
+        """Replay hands in sequence (capability ``session``)."""
+        response: SessionResponse = self._ask(request)
+        return response
+
+    def trick_winner(self, request: TrickWinnerRequest) -> int:
+        """Index (0-based, in play order) of the winning card (capability ``trick-winner``)."""
+        winner: int = self._ask(request)
+        return winner
+
+    def legal_plays(self, request: LegalPlaysRequest) -> tuple[str, ...]:
+        """The legal cards of a described position (capability ``legal-plays``)."""
+        cards: tuple[str, ...] = self._ask(request)
+        return cards
+
+    def callable_cards(self, request: CallableCardsRequest) -> CallableCardsResponse:
+        """The picker's possible calls (capability ``callable-cards``)."""
+        response: CallableCardsResponse = self._ask(request)
+        return response
+
+    def score(self, request: ScoreRequest) -> ScoreResponse:
+        """The outcome class and score changes of a described result (capability ``score``)."""
+        response: ScoreResponse = self._ask(request)
+        return response
+
+    def card_points(self, request: CardPointsRequest) -> int:
+        """The card points of some cards (capability ``card-points``)."""
+        points: int = self._ask(request)
+        return points
