@@ -53,7 +53,6 @@ errors naming ``file:line``.
 
 from __future__ import annotations
 
-import fnmatch
 import functools
 import sys
 import warnings
@@ -70,6 +69,7 @@ from sheepshead_spec import Spec, SpecError, load_spec
 from conformance.adapter import Adapter, AdapterError, EngineInfo, Unsupported
 from conformance.cases.checks import Mismatch, Mismatches, ScenarioError
 from conformance.engines.loading import EngineSelectionError, load_engine, parse_engine
+from conformance.judge.selection import Selection, SelectionError
 from conformance.cases.featurelint import FeatureIndex, ScenarioInfo, Tag, Vocabulary, lint_features, parse_tag
 
 __all__ = [
@@ -214,10 +214,7 @@ class SuiteState:
         for option, value in (("features", self.features_option), ("fixtures", self.fixtures_option)):
             if value and not Path(value).is_dir():
                 raise pytest.UsageError(f"--sheepshead-{option} {value!r}: not a folder")
-        areas = {area.id for area in self.spec.areas}
-        for area in self.areas:
-            if area not in areas:
-                raise pytest.UsageError(f"--sheepshead-area {area!r}: unknown area; areas: {', '.join(sorted(areas))}")
+        self.selection  # noqa: B018 - checks the rule globs and areas
 
     # ------------------------------------------------------------------ spec and profiles
 
@@ -231,22 +228,24 @@ class SuiteState:
 
     @property
     def profiles(self) -> list[str]:
-        """The profiles to run, in the spec's order, duplicates removed."""
+        """The profiles to run, in the spec's order, duplicates removed (default ``standard``)."""
         if self._profiles is None:
-            known = [profile.id for profile in self.spec.profiles]
-            wanted: list[str] = []
-            for arg in self.profile_args:
-                for name in (part.strip() for part in arg.split(",")):
-                    if name == "all":
-                        wanted += known
-                    elif name in known:
-                        wanted.append(name)
-                    elif name:
-                        raise pytest.UsageError(
-                            f"--sheepshead-profile {name!r}: unknown profile; profiles: all, {', '.join(known)}"
-                        )
-            self._profiles = [name for name in known if name in wanted]
+            names = [part.strip() for arg in self.profile_args for part in arg.split(",") if part.strip()]
+            try:
+                chosen = Selection.of(self.spec, names or ["standard"], need_rules=False)
+            except SelectionError as error:
+                raise pytest.UsageError(f"--sheepshead-profile: {error}") from None
+            self._profiles = list(chosen.profiles or ())
         return self._profiles
+
+    @functools.cached_property
+    def selection(self) -> Selection:
+        """The checked ``--sheepshead-rule`` and ``--sheepshead-area`` choices (the one check the
+        command line makes too, :meth:`Selection.of`)."""
+        try:
+            return Selection.of(self.spec, None, self.rule_globs, self.areas, need_rules=False)
+        except SelectionError as error:
+            raise pytest.UsageError(f"--sheepshead-{error.option}: {error}") from None
 
     def options(self, profile: str) -> dict[str, str]:
         """The options of a profile."""
@@ -606,12 +605,6 @@ def _unsupported(case: _CaseInfo, options: dict[str, str], info: EngineInfo) -> 
     return None
 
 
-def _selected(rules: Sequence[str], globs: Sequence[str], areas: Sequence[str]) -> bool:
-    if globs and not any(fnmatch.fnmatchcase(rule, pattern) for rule in rules for pattern in globs):
-        return False
-    return not areas or any(rule.split(".", 1)[0] in areas for rule in rules)
-
-
 _CASE_KEY = pytest.StashKey[_CaseInfo]()
 
 
@@ -628,7 +621,7 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         if case is None:
             kept.append(item)
             continue
-        if not _selected(case.rules, state.rule_globs, state.areas):
+        if not state.selection.keeps(case.rules):
             deselected.append(item)
             continue
         kept.append(item)

@@ -9,7 +9,6 @@ suite through pytest and the plugin (:mod:`conformance.plugin`), as
 
 from __future__ import annotations
 
-import fnmatch
 import os
 import time
 from collections.abc import Callable, Sequence
@@ -29,6 +28,7 @@ from conformance.cases.scenarios import ScenarioProblems
 from conformance.engines.loading import load_engine
 from conformance.judge.ruleset import RuleSet
 from conformance.judge.run import run_cases
+from conformance.judge.selection import Selection, SelectionError
 from conformance.plugin import PROPERTY, SUITE_DIR, UNSUPPORTED_PREFIX
 from conformance.judge.results import CaseResult, Status, areas_of
 
@@ -181,20 +181,18 @@ def _plugin_args() -> list[str]:
     return args
 
 
-def _check_selection(profiles: Sequence[str] | None, areas: Sequence[str]) -> Spec:
+def _spec() -> Spec:
     try:
-        spec = load_spec()
+        return load_spec()
     except SpecError as error:
         raise UsageError(f"the spec does not load: {error}") from None
-    known = [profile.id for profile in spec.profiles]
-    for name in profiles or ():
-        if name != "all" and name not in known:
-            raise UsageError(f"unknown profile {name!r}; profiles: all, {', '.join(known)}")
-    known_areas = [area.id for area in spec.areas]
-    for area in areas:
-        if area not in known_areas:
-            raise UsageError(f"unknown area {area!r}; areas: {', '.join(known_areas)}")
-    return spec
+
+
+def _check_selection(profiles: Sequence[str] | None, rule_globs: Sequence[str], areas: Sequence[str]) -> Selection:
+    try:
+        return Selection.of(_spec(), profiles, rule_globs, areas, need_rules=False)
+    except SelectionError as error:
+        raise UsageError(str(error)) from None
 
 
 @dataclass
@@ -207,12 +205,6 @@ class SuiteRun:
     info: EngineInfo | None = None
     profiles: tuple[str, ...] | None = None
     """The named profiles judged under, or ``None`` for the engine's own rule set."""
-
-
-def _selected(case: Case, rule_globs: Sequence[str], areas: Sequence[str]) -> bool:
-    if rule_globs and not any(fnmatch.fnmatchcase(rule, glob) for rule in case.rules for glob in rule_globs):
-        return False
-    return not areas or any(rule.split(".", 1)[0] in areas for rule in case.rules)
 
 
 def _cases(features: Path | None, fixtures: Path | None, spec: Spec) -> Sequence[Case]:
@@ -238,6 +230,7 @@ def run_engine(
     fixtures: Path | None = None,
     fail_fast: bool = False,
     probes: bool = True,
+    selection: Selection | None = None,
 ) -> SuiteRun:
     """Run the conformance suite against one engine, in this process, case by case.
 
@@ -254,14 +247,17 @@ def run_engine(
     :param fixtures: run these records instead of the suite's own.
     :param fail_fast: stop at the first failed or erring case.
     :param probes: run probes (rule-set judging only).
+    :param selection: a selection already checked (:meth:`Selection.of`, as the command line
+        does), given instead of ``profiles``, ``rule_globs`` and ``areas``.
     :raises conformance.engines.loading.EngineSelectionError: if ``engine`` names no usable engine.
-    :raises UsageError: an unknown profile or area, or cases that do not load.
+    :raises UsageError: an unknown profile, area or rule glob, or cases that do not load.
     """
-    spec = _check_selection(profiles, areas)
-    chosen: list[str] | None = None
-    if profiles:
-        known = [profile.id for profile in spec.profiles]
-        chosen = [name for name in known if name in profiles or "all" in profiles]
+    if selection is None:
+        selection = _check_selection(profiles, rule_globs, areas)
+    elif profiles or rule_globs or areas:
+        raise ValueError("give either a selection or profiles, rule_globs and areas")
+    spec = _spec()
+    chosen = list(selection.profiles) if selection.profiles else None
     owned = isinstance(engine, str)
     adapter: Any = None
     started: AdapterError | None = None
@@ -271,7 +267,7 @@ def run_engine(
     except AdapterError as error:
         started = error
     try:
-        cases = [case for case in _cases(features, fixtures, spec) if _selected(case, rule_globs, areas)]
+        cases = [case for case in _cases(features, fixtures, spec) if selection.keeps(case.rules)]
     except BaseException:
         if owned and adapter is not None:
             adapter.close()
@@ -317,7 +313,7 @@ def run_suite(
 
     :raises UsageError: an unknown profile or area, or a suite that does not collect.
     """
-    _check_selection(profiles, areas)
+    _check_selection(profiles, rule_globs, areas)
     owned = isinstance(engine, str)
     adapter: Any
     if isinstance(engine, str):

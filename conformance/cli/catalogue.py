@@ -14,13 +14,13 @@ import textwrap
 
 from sheepshead_spec import Rule, Spec
 
+from conformance.judge.selection import closest
 from conformance.cli.support import (
     EXIT_FAILED,
     EXIT_OK,
     Environment,
     UsageError,
-    closest,
-    select_areas,
+    selection_of,
     spec_or_usage_error,
 )
 from conformance.cases.coverage import Coverage
@@ -133,7 +133,7 @@ def explain_text(spec: Spec, rule: Rule, coverage: Coverage) -> str:
 def rules(args: argparse.Namespace, env: Environment) -> int:
     """Carry out ``rules``."""
     spec = spec_or_usage_error()
-    areas = select_areas(spec, args.area)
+    areas = list(selection_of(spec, None, None, args.area, need_rules=False).areas)
     coverage = Coverage.scan()
     if not args.coverage:
         env.out.write(rules_text(spec, areas, coverage))

@@ -35,7 +35,7 @@ from conformance.cli.support import (
     EXIT_USAGE,
     Environment,
     UsageError,
-    select_profiles,
+    selection_of,
     spec_or_usage_error,
 )
 from conformance.judge.run import status_of, unreported_labels
@@ -221,7 +221,7 @@ def check(args: argparse.Namespace, env: Environment) -> int:
     spec = spec_or_usage_error()
     compare_all = args.profile == "all"
     if args.profile is not None and not compare_all:
-        select_profiles(spec, [args.profile], [])
+        selection_of(spec, [args.profile], None, None, need_rules=False)
     record = _load(args, spec, env)
     if record is None:
         return EXIT_USAGE

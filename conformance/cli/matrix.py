@@ -22,10 +22,7 @@ from conformance.cli.support import (
     Environment,
     UsageError,
     check_output_path,
-    select_areas,
-    select_profiles,
-    select_rules,
-    selected_rule_ids,
+    selection_of,
     spec_or_usage_error,
     write_output,
 )
@@ -99,9 +96,8 @@ def matrix(args: argparse.Namespace, env: Environment) -> int:
         raise UsageError("matrix needs a saved REPORT.json or an --engine to run")
     every = [p.id for p in spec.profiles]
     own = not args.profile
-    selected = select_profiles(spec, args.profile, every)
-    areas = select_areas(spec, args.area)
-    globs = select_rules(spec, args.rule, areas)
+    selection = selection_of(spec, args.profile, args.rule, args.area)
+    selected = list(selection.profiles or every)
     output = check_output_path("--output", args.output)
     page = check_output_path("--html", args.html)
     runs = []
@@ -116,12 +112,12 @@ def matrix(args: argparse.Namespace, env: Environment) -> int:
             env.err.write(f"{text}: running under its own rule set\n" if own
                           else f"{text}: running under {len(every)} profiles\n")  # fmt: skip
             progress = Progress(env.err, live=bool(getattr(env.err, "isatty", lambda: False)()))
-        ran = call_runner(env, text, None if own else every, globs, areas, progress)
+        ran = call_runner(env, text, dataclasses.replace(selection, profiles=None if own else tuple(every)), progress)
         runs.append(_from_run(text, ran, spec, own, env))
     labels = [run.label for run in runs]
     if len(set(labels)) < len(labels):  # two engines report the same identity: show the selection
         runs = [dataclasses.replace(r, name=f"{r.name} ({r.source or r.selection})") for r in runs]
-    table = build_matrix(spec, runs, selected, selected_rule_ids(spec, globs, areas))
+    table = build_matrix(spec, runs, selected, selection.rule_ids(spec))
     versions = {"suite": suite_version(), "spec": spec.spec_version, "protocol": protocol_version()}
     markdown = render_matrix_markdown(table, **versions)
     if output is not None:

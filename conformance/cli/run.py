@@ -29,13 +29,12 @@ from conformance.cli.support import (
     UsageError,
     check_output_path,
     engine_identity,
-    select_areas,
-    select_profiles,
-    select_rules,
+    selection_of,
     spec_or_usage_error,
     write_output,
 )
 from conformance.judge.ruleset import RuleSet
+from conformance.judge.selection import Selection
 from conformance.judge.verdict import read_behaviour
 from conformance.reports.report import Report
 from conformance.reports.report_json import render_json
@@ -135,18 +134,13 @@ def identity_of(ran: Ran, text: str, env: Environment) -> tuple[str, str]:
 def call_runner(
     env: Environment,
     engine: str,
-    profiles: list[str] | None,
-    rule_globs: list[str],
-    areas: list[str],
+    selection: Selection,
     progress: Callable[[int, int, CaseResult], None] | None,
 ) -> Ran:
-    """Run the suite, turning the runner's selection errors into :class:`UsageError`.
-
-    :param profiles: ``None``: under the engine's own declared rule set.
-    """
+    """Run the suite on a checked selection, turning the runner's engine errors into :class:`UsageError`."""
     runner = env.runner()
     try:
-        outcome = runner(engine, profiles, rule_globs, areas, progress=progress)
+        outcome = runner(engine, selection=selection, progress=progress)
     except Exception as error:  # noqa: BLE001 - only selection errors are re-raised as usage
         if type(error).__name__ in ("UsageError", "EngineSelectionError"):
             raise UsageError(str(error)) from None
@@ -173,16 +167,14 @@ def run(args: argparse.Namespace, env: Environment) -> int:
     :raises UsageError: the command line cannot be carried out.
     """
     spec = spec_or_usage_error()
-    profiles: list[str] | None = select_profiles(spec, args.profile, []) or None
-    areas = select_areas(spec, args.area)
-    globs = select_rules(spec, args.rule, areas)
+    selection = selection_of(spec, args.profile, args.rule, args.area)
     baseline = _read_baseline(args.baseline)
     output = check_output_path("--output", args.output)
     new_baseline = check_output_path("--write-baseline", args.write_baseline)
     stream = env.out if output is not None else env.err
     progress = None if args.quiet else Progress(stream, live=bool(getattr(stream, "isatty", lambda: False)()))
     started = env.clock()
-    ran = call_runner(env, args.engine, profiles, globs, areas, progress)
+    ran = call_runner(env, args.engine, selection, progress)
     results = ran.results
     duration = max(0.0, env.clock() - started)
     name, version = identity_of(ran, args.engine, env)
@@ -200,12 +192,12 @@ def run(args: argparse.Namespace, env: Environment) -> int:
         engine=args.engine,
         engine_name=name,
         engine_version=version,
-        profiles=tuple(profiles or ()),
+        profiles=selection.profiles or (),
         suite_version=suite_version(),
         spec_version=spec.spec_version,
         protocol_version=protocol_version(),
-        rule_globs=tuple(globs),
-        areas=tuple(areas),
+        rule_globs=selection.rule_globs,
+        areas=selection.areas,
         duration=duration,
     )
     report = Report(
@@ -216,7 +208,7 @@ def run(args: argparse.Namespace, env: Environment) -> int:
         baseline=compare(baseline, results) if baseline is not None else None,
         baseline_file=args.baseline or args.write_baseline,
         hide_known=args.baseline is not None,
-        reading=read_behaviour(results, ran.probes, ran.rule_set, spec) if ran.rule_set and not profiles else None,
+        reading=read_behaviour(results, ran.probes, ran.rule_set, spec) if ran.rule_set and not selection.profiles else None,
         rule_set={axis: ran.rule_set.describe(axis) for axis in ran.rule_set.options} if ran.rule_set else {},
     )
     text = FORMATS[args.format](report)

@@ -8,11 +8,8 @@ without running pytest.
 
 from __future__ import annotations
 
-import difflib
-import fnmatch
 import functools
 import os
-import re
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -24,6 +21,7 @@ from sheepshead_spec import Spec, SpecError, load_spec
 
 from conformance.adapter import Adapter, AdapterError
 from conformance.judge.results import CaseResult
+from conformance.judge.selection import Selection, SelectionError
 
 __all__ = [
     "EXIT_FAILED",
@@ -35,12 +33,8 @@ __all__ = [
     "RunSuite",
     "UsageError",
     "check_output_path",
-    "closest",
     "engine_identity",
-    "select_areas",
-    "select_profiles",
-    "select_rules",
-    "selected_rule_ids",
+    "selection_of",
     "spec_or_usage_error",
     "write_output",
 ]
@@ -57,10 +51,8 @@ class RunSuite(Protocol):
     def __call__(
         self,
         engine: str,
-        profiles: list[str] | None,
-        rule_globs: list[str],
-        areas: list[str],
         *,
+        selection: Selection,
         progress: ProgressCallback | None = None,
     ) -> Any: ...
     """A list of results, or a :class:`conformance.runner.SuiteRun` (results, probes, rule set)."""
@@ -147,94 +139,17 @@ def spec_or_usage_error() -> Spec:
         raise UsageError(f"the spec does not load: {error}") from None
 
 
-def closest(word: str, choices: Sequence[str], n: int = 3) -> list[str]:
-    """The choices most like ``word`` (for "did you mean" hints).
+def selection_of(spec: Spec, profiles: Sequence[str] | None, rule_globs: Sequence[str] | None,
+                 areas: Sequence[str] | None, *, need_rules: bool = True) -> Selection:
+    """The checked selection of ``--profile``, ``--rule`` and ``--area`` (checked once, here; the
+    runner is given the result and does not check it again).
 
-    >>> closest("trick.highest-trmp-wins", ["trick.highest-trump-wins", "deck.five-players"])
-    ['trick.highest-trump-wins']
+    :raises UsageError: a profile, area or glob names nothing, or nothing is left.
     """
-    found = difflib.get_close_matches(word, choices, n=n, cutoff=0.5)
-    if not found:
-        found = [c for c in choices if word and (word in c or c in word)][:n]
-    return found
-
-
-def _hint(word: str, choices: Sequence[str]) -> str:
-    near = closest(word, choices)
-    return f"; did you mean {', '.join(near)}?" if near else ""
-
-
-def _glob_hint(glob: str, spec: Spec) -> str:
-    """A hint for a rule glob matching nothing: a close area (``tricks.*`` -> ``trick.*``) or
-    close rule ids."""
-    literal = re.split(r"[*?\[]", glob, maxsplit=1)[0]
-    area, dot, rest = literal.partition(".")
-    areas = [a.id for a in spec.areas]
-    if area not in areas:
-        near = closest(area, areas, n=1)
-        if near:
-            return f"; did you mean {near[0]}{dot}{glob[len(area) + len(dot):] if dot else '.*'}?"
-    return _hint(literal, [r.id for r in spec.rules])
-
-
-def select_profiles(spec: Spec, chosen: Sequence[str] | None, default: Sequence[str]) -> list[str]:
-    """The profiles of ``--profile`` options (``all`` for every profile of the spec).
-
-    :raises UsageError: a name is not a profile.
-    """
-    known = [p.id for p in spec.profiles]
-    if not chosen:
-        return list(default)
-    out: list[str] = []
-    for name in chosen:
-        names = known if name == "all" else [name]
-        for item in names:
-            if item not in known:
-                raise UsageError(
-                    f"unknown profile {item!r}{_hint(item, known)} (known: {', '.join(known)}, all)"
-                )
-            if item not in out:
-                out.append(item)
-    return out
-
-
-def select_areas(spec: Spec, chosen: Sequence[str] | None) -> list[str]:
-    """The ``--area`` choices, checked.
-
-    :raises UsageError: a name is not an area.
-    """
-    known = [a.id for a in spec.areas]
-    for area in chosen or ():
-        if area not in known:
-            raise UsageError(f"unknown area {area!r}{_hint(area, known)} (known: {', '.join(known)})")
-    return list(chosen or ())
-
-
-def select_rules(spec: Spec, globs: Sequence[str] | None, areas: Sequence[str]) -> list[str]:
-    """Check that each ``--rule`` glob matches a rule, and that the selection is not empty.
-
-    :return: the globs.
-    :raises UsageError: a glob matches no rule id, or no rule is both matched and in the areas.
-    """
-    ids = [r.id for r in spec.rules]
-    for glob in globs or ():
-        if not fnmatch.filter(ids, glob):
-            raise UsageError(f"--rule {glob!r} matches no rule id{_glob_hint(glob, spec)}")
-    if not selected_rule_ids(spec, globs or (), areas):
-        raise UsageError(
-            f"no rule matches --rule {' '.join(globs or ())} within --area {' '.join(areas)}"
-        )
-    return list(globs or ())
-
-
-def selected_rule_ids(spec: Spec, globs: Sequence[str], areas: Sequence[str]) -> list[str]:
-    """The rule ids matching any glob (all when none) within the areas (all when none)."""
-    return [
-        r.id
-        for r in spec.rules
-        if (not globs or any(fnmatch.fnmatchcase(r.id, g) for g in globs))
-        and (not areas or r.area in areas)
-    ]
+    try:
+        return Selection.of(spec, profiles, rule_globs, areas, need_rules=need_rules)
+    except SelectionError as error:
+        raise UsageError(str(error)) from None
 
 
 def engine_identity(env: Environment, text: str) -> tuple[str, str]:

@@ -16,6 +16,7 @@ from typing import Any
 from conformance.adapter import Capability, EngineInfo
 from conformance.cli import Environment, main
 from conformance.engines.loading import load_engine
+from conformance.judge.selection import Selection
 from conformance.judge.results import CaseResult, Status, areas_of
 
 FOLLOW = "features/play/follow-suit.feature::Holding a club, follow a club lead"
@@ -85,13 +86,12 @@ class FakeRunner:
     def __call__(
         self,
         engine: str,
-        profiles: list[str] | None,
-        rule_globs: list[str],
-        areas: list[str],
         *,
+        selection: Selection,
         progress: Callable[[int, int, CaseResult], None] | None = None,
     ) -> list[CaseResult]:
-        """``profiles`` ``None``: the engine's own rule set (every canned result)."""
+        """``selection.profiles`` ``None``: the engine's own rule set (every canned result)."""
+        profiles, rule_globs, areas = selection.profiles, selection.rule_globs, selection.areas
         self.calls.append((engine, list(profiles or ()), list(rule_globs), list(areas)))
         if self.raises is not None:
             raise self.raises

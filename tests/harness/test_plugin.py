@@ -244,9 +244,9 @@ def test_invalid_fixtures_are_collection_errors_naming_file_and_line(pytester: p
 @pytest.mark.parametrize(
     ("option", "message"),
     [
-        (["--sheepshead-profile", "nope"], "--sheepshead-profile 'nope': unknown profile"),
+        (["--sheepshead-profile", "nope"], "--sheepshead-profile: unknown profile 'nope'"),
         (["--sheepshead-engine", "bogus"], "--sheepshead-engine: engine 'bogus': unknown engine"),
-        (["--sheepshead-area", "nowhere"], "--sheepshead-area 'nowhere': unknown area"),
+        (["--sheepshead-area", "nowhere"], "--sheepshead-area: unknown area 'nowhere'"),
     ],
 )
 def test_bad_options_are_usage_errors(pytester: pytest.Pytester, option: list[str], message: str) -> None:
