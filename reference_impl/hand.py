@@ -286,7 +286,7 @@ class Hand:
         self._hands = list(hands)
         self.phase = Phase.AUCTION
         """The current phase (read-only for callers)."""
-        self._turn = left_of(dealer)
+        self._turn = self.first_bidder()
         self._passes = 0
         self.picker: int | None = None
         self.partner: int | None = None
@@ -390,6 +390,25 @@ class Hand:
         """``(seat, card)`` pairs played to the unfinished trick."""
         leader = self._leader
         return [((leader + i - 1) % 5 + 1, CARDS[c]) for i, c in enumerate(self._trick_cards)]
+
+    @property
+    def led_suit(self) -> int | None:
+        """The suit led to the unfinished trick (``TRUMP`` for a trump lead), or ``None``."""
+        return self._suit_of[self._trick_cards[0]] if self._trick_cards else None
+
+    @property
+    def called_suit(self) -> int | None:
+        """The suit of the called card (0 clubs, 1 spades, 2 hearts), once a card is called."""
+        return self._called_suit if self._called_suit >= 0 else None
+
+    def suit_of(self, card: int) -> int:
+        """The suit ``card`` follows in this hand (``TRUMP`` for every trump), under this hand's
+        card tables (rules ``deck.trump-cards``, ``deck.fail-suits``)."""
+        return self._suit_of[card]
+
+    def suit_mask(self, suit: int) -> CardMask:
+        """Every card of ``suit`` (``TRUMP``: every trump) in this hand's card tables."""
+        return self._suit_masks[suit]
 
     @property
     def tricks(self) -> list[Trick]:
@@ -528,8 +547,9 @@ class Hand:
         """The picker's eight cards: hand plus bury."""
         return self._hands[self._turn - 1] | self.buried
 
-    def _call_options(self) -> tuple[list[Card], list[Card]]:
-        """The callable cards, and the under-call aces (when no card is callable)."""
+    def call_options(self) -> tuple[list[Card], list[Card]]:
+        """The cards the picker may call, and the under-call aces (when no card is callable): rules
+        ``call.ace-of-held-fail-suit``, ``call.ten-when-all-aces``, ``call.under-card``."""
         hand = self._hands[self._turn - 1]
         own = self._own_cards()
         if own & _FAIL_ACES_MASK == _FAIL_ACES_MASK:  # call.ten-when-all-aces
@@ -547,7 +567,7 @@ class Hand:
 
     def _legal_calls(self) -> list[Action]:
         seat = self._turn
-        callable_cards, under_aces = self._call_options()
+        callable_cards, under_aces = self.call_options()
         calls = [Action.call(seat, card) for card in callable_cards]
         for ace in under_aces:
             calls += [Action.call(seat, ace, under) for under in cards_of(self._hands[seat - 1])]
@@ -576,7 +596,7 @@ class Hand:
             pair = (cards[first], cards[second]) if first < second else (cards[second], cards[first])
             return _new_action((ActionKind.BURY, seat, pair, None))
         if phase is Phase.CALL:  # pick among the calls, the under calls and alone by index
-            callable_cards, under_aces = self._call_options()
+            callable_cards, under_aces = self.call_options()
             under_cards = list(cards_of(self._hands[seat - 1])) if under_aces else []
             index = int(random() * (len(callable_cards) + len(under_aces) * len(under_cards) + 1))
             if index < len(callable_cards):
@@ -633,7 +653,7 @@ class Hand:
         if action.seat != self._turn:
             raise self._illegal(action, self._turn_rule(action.seat), f"it is {seat_name(self._turn)}'s turn")
         if phase is Phase.BURY:
-            self._verify_bury(action)
+            self.verify_bury(action)
         elif phase is Phase.CALL:
             if kind is ActionKind.CALL:
                 self._verify_call(action)
@@ -652,7 +672,11 @@ class Hand:
             return "play.clockwise-one-card"
         return "play.first-lead" if not self._tricks else "play.winner-leads"
 
-    def _verify_bury(self, action: Action) -> None:
+    def verify_bury(self, action: Action) -> None:
+        """Check a bury (rules ``bury.two-cards``, ``bury.cards-from-hand``, ``play.hold-card-kept``).
+
+        :raises IllegalActionError: it breaks one of them.
+        """
         cards = action.cards
         if len(cards) != 2:
             raise self._illegal(action, "bury.two-cards", f"the picker buries exactly two cards, not {len(cards)}")
@@ -670,7 +694,7 @@ class Hand:
         card = action.cards[0]
         own = self._own_cards()
         hand = self._hands[self._turn - 1]
-        callable_cards, under_aces = self._call_options()
+        callable_cards, under_aces = self.call_options()
         if action.under is None:
             if card in callable_cards:
                 return
@@ -764,11 +788,11 @@ class Hand:
         if self._passes < 5:
             self._turn = left_of(self._turn)
             return
-        option = self.profile.all_pass
+        option = self.all_pass_option()
         if option == "leaster":
             self._leaster = True
             self.phase = Phase.PLAY
-            self._turn = left_of(self.dealer)
+            self._turn = self.first_leader()
             return
         kind = OutcomeKind.REDEAL if option == "redeal" else OutcomeKind.DOUBLER
         self.outcome = Outcome(kind=kind, scores=(0, 0, 0, 0, 0), stakes=self.stakes)
@@ -803,7 +827,7 @@ class Hand:
 
     def _start_play(self) -> None:
         self.phase = Phase.PLAY
-        self._turn = left_of(self.dealer)  # play.first-lead
+        self._turn = self.first_leader()
 
     def push_play_unchecked(self, card: int) -> None:
         """Play ``card`` for the seat to act without any check, for fast simulation.
@@ -844,9 +868,42 @@ class Hand:
         self._won_points[winner - 1] += points
         self._won_tricks[winner - 1] += 1
         self._trick_cards = []
-        self._turn = winner  # play.winner-leads
+        self._turn = self.next_leader(winner, self._leader)
         if len(self._tricks) == 6:
             self._score()
+
+    # ------------------------------------------------------------------ rule hooks
+    # Each hook decides exactly one rule the hand applies at one moment. They are public so that
+    # a mutant engine (conformance/gates/mutants.py) can replace one rule by replacing one hook,
+    # without reaching into the hand's private state.
+
+    def first_bidder(self) -> int:
+        """The seat first offered the blind: the dealer's left (rule ``auction.order``)."""
+        return left_of(self.dealer)
+
+    def all_pass_option(self) -> str:
+        """What happens when all five pass: the profile's ``all-pass`` option (rule ``all-pass.*``)."""
+        return self.profile.all_pass
+
+    def first_leader(self) -> int:
+        """The seat leading the first trick: the dealer's left (rule ``play.first-lead``)."""
+        return left_of(self.dealer)
+
+    def next_leader(self, winner: int, leader: int) -> int:
+        """The seat leading the next trick: the last trick's winner (rule ``play.winner-leads``)."""
+        return winner
+
+    def bury_points(self) -> int:
+        """The card points of the bury, counted in scoring (rule ``points.bury-counts-for-picker``)."""
+        return mask_points(self.buried)
+
+    def blind_taker(self) -> int | None:
+        """The seat whose points the blind joins in a leaster, or ``None`` (rule ``leaster.blind``:
+        the winner of the first or the last trick, or nobody)."""
+        rule = self.profile.leaster_blind
+        if rule == "nobody":
+            return None
+        return self._tricks[-1 if rule == "last-trick" else 0][2]
 
     # ------------------------------------------------------------------ scoring
 
@@ -855,9 +912,8 @@ class Hand:
         won_points, won_tricks = self._won_points, self._won_tricks
         if self._leaster:
             seat_points = list(won_points)
-            rule = self.profile.leaster_blind  # leaster.blind
-            if rule != "nobody":
-                blind_taker = self._tricks[-1 if rule == "last-trick" else 0][2]
+            blind_taker = self.blind_taker()
+            if blind_taker is not None:
                 seat_points[blind_taker - 1] += mask_points(self.blind)
             winner, scores = leaster_scores(self.profile, seat_points, won_tricks, stakes=self.stakes)
             self.outcome = Outcome(
@@ -874,7 +930,7 @@ class Hand:
         partner = self.partner
         trick_points = won_points[picker - 1] + (0 if partner is None else won_points[partner - 1])
         tricks = won_tricks[picker - 1] + (0 if partner is None else won_tricks[partner - 1])
-        bury_points = mask_points(self.buried)
+        bury_points = self.bury_points()
         kind = classify(
             self.profile, picker_side_trick_points=trick_points, bury_points=bury_points, picker_side_tricks=tricks
         )

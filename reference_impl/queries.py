@@ -114,7 +114,7 @@ def callable_cards(profile: Profile, hand: Iterable[int], buried: Iterable[int] 
     position._turn = 1
     position._hands = [mask_of(hand), 0, 0, 0, 0]
     position.buried = mask_of(buried)
-    return position._call_options()
+    return position.call_options()
 
 
 def score(

@@ -26,7 +26,7 @@ import reference_impl.queries as queries_module
 import reference_impl.session as session_module
 from conformance.adapter import EngineInfo
 from conformance.engines.reference import ReferenceAdapter
-from reference_impl.hand import Hand, Phase
+from reference_impl.hand import Hand
 from reference_impl.rules import SUIT_MASKS, TRUMP, CardTables, card_tables, power_tables
 from reference_impl.scoring import OutcomeKind, classify, leaster_scores, picker_hand_scores
 
@@ -126,14 +126,19 @@ def _card(code: str) -> int:
     return int(cards_module.parse_card(code))
 
 
+def _held(hand: Hand) -> int:
+    """The cards of the seat to act."""
+    seat = hand.turn
+    return 0 if seat is None else hand.hand_of(seat)
+
+
 def _lead_void(hand: Hand) -> tuple[int, int] | None:
     """``(hand mask, led suit)`` when the seat to play is void in the led suit, else None."""
-    trick = hand._trick_cards
-    if not trick:
+    led = hand.led_suit
+    if led is None:
         return None
-    cards = hand._hands[hand._turn - 1]
-    led = hand._suit_of[trick[0]]
-    return None if cards & hand._suit_masks[led] else (cards, led)
+    cards = _held(hand)
+    return None if cards & hand.suit_mask(led) else (cards, led)
 
 
 # ---------------------------------------------------------------- the mutations
@@ -159,69 +164,45 @@ def _first_trump_wins(tables: CardTables) -> CardTables:
 
 def _must_trump(hand: Hand, legal: int) -> int:
     void = _lead_void(hand)
-    if void and void[1] != TRUMP and void[0] & hand._suit_masks[TRUMP]:
-        return legal & hand._suit_masks[TRUMP]
+    if void and void[1] != TRUMP and void[0] & hand.suit_mask(TRUMP):
+        return legal & hand.suit_mask(TRUMP)
     return legal
 
 
 def _hold_card_free(hand: Hand, legal: int) -> int:
     void = _lead_void(hand)
-    if void and hand._turn == hand.picker and hand._called_suit >= 0:
-        return legal | (void[0] & hand._suit_masks[hand._called_suit])
+    called_suit = hand.called_suit
+    if void and hand.turn == hand.picker and called_suit is not None:
+        return legal | (void[0] & hand.suit_mask(called_suit))
     return legal
 
 
 def _called_card_free(hand: Hand, legal: int) -> int:
     void = _lead_void(hand)
-    if void and hand._turn == hand.partner and hand.called is not None:
+    if void and hand.turn == hand.partner and hand.called is not None:
         return legal | (void[0] & (1 << hand.called))
     return legal
 
 
 def _partner_need_not_play_called(hand: Hand, legal: int) -> int:
-    trick = hand._trick_cards
-    if trick and hand._turn == hand.partner and legal == (1 << hand.called if hand.called is not None else -1):
-        return hand._hands[hand._turn - 1] & hand._suit_masks[hand._suit_of[trick[0]]]
+    led = hand.led_suit
+    if led is not None and hand.turn == hand.partner and legal == (1 << hand.called if hand.called is not None else -1):
+        return _held(hand) & hand.suit_mask(led)
     return legal
 
 
 def _trump_lead_free(hand: Hand, legal: int) -> int:
-    trick = hand._trick_cards
-    if trick and hand._suit_of[trick[0]] == TRUMP:
-        return hand._hands[hand._turn - 1]
+    if hand.led_suit == TRUMP:
+        return _held(hand)
     return legal
 
 
-def _dealer_leads(self: Hand) -> None:
-    self.phase = Phase.PLAY
-    self._turn = self.dealer
+def _dealer_leads(self: Hand) -> int:
+    return self.dealer
 
 
-def _leader_leads_again() -> Patch:
-    original = Hand._finish_trick
-
-    def finish(self: Hand, trick: list[int]) -> None:
-        leader = self._leader
-        original(self, trick)
-        if self.phase is Phase.PLAY:
-            self._turn = leader
-
-    return _replace((Hand, "_finish_trick", finish))
-
-
-def _score_without(attribute: str) -> Patch:
-    """Score the hand as if ``attribute`` (the bury, the leaster blind) were empty."""
-    original = Hand._score
-
-    def score(self: Hand) -> None:
-        saved = getattr(self, attribute)
-        setattr(self, attribute, 0)
-        try:
-            original(self)
-        finally:
-            setattr(self, attribute, saved)
-
-    return _replace((Hand, "_score", score))
+def _leader_leads_again(self: Hand, winner: int, leader: int) -> int:
+    return leader
 
 
 def _from_deck(order: Callable[[int], list[int]], blind: tuple[int, int]) -> Patch:
@@ -238,15 +219,18 @@ def _from_deck(order: Callable[[int], list[int]], blind: tuple[int, int]) -> Pat
 
 
 def _call_options(extra: Callable[[Hand, int, int], list[int]]) -> Patch:
-    original = Hand._call_options
+    original = Hand.call_options
 
     def options(self: Hand) -> tuple[list[Any], list[Any]]:
         calls, under = original(self)
-        hand, own = self._hands[self._turn - 1], self._own_cards()
+        seat = self.turn
+        assert seat is not None
+        hand = self.hand_of(seat)
+        own = hand | self.buried  # the picker's eight cards
         added = [cards_module.CARDS[c] for c in extra(self, hand, own) if c not in calls]
         return [*calls, *added], under
 
-    return _replace((Hand, "_call_options", options))
+    return _replace((Hand, "call_options", options))
 
 
 def _own_aces(hand: Hand, cards: int, own: int) -> list[int]:
@@ -270,27 +254,15 @@ def _points(changes: dict[str, int]) -> Patch:
 
 
 def _bury_one_card() -> Patch:
-    original = Hand._verify_bury
+    original = Hand.verify_bury
 
     def verify(self: Hand, action: Any) -> None:
-        if len(action.cards) == 1 and self._hands[self._turn - 1] >> action.cards[0] & 1:
+        seat = self.turn
+        if len(action.cards) == 1 and seat is not None and self.hand_of(seat) >> action.cards[0] & 1:
             return
         original(self, action)
 
-    return _replace((Hand, "_verify_bury", verify))
-
-
-def _always_redeal() -> Patch:
-    original = Hand._pass
-
-    def pass_(self: Hand) -> None:
-        original(self)
-        if self._leaster:  # the fifth pass just turned the hand into a leaster
-            self._leaster = False
-            self.outcome = hand_module.Outcome(kind=OutcomeKind.REDEAL, scores=(0, 0, 0, 0, 0), stakes=self.stakes)
-            self.phase = Phase.SCORED
-
-    return _replace((Hand, "_pass", pass_))
+    return _replace((Hand, "verify_bury", verify))
 
 
 def _leaster(transform: Callable[..., tuple[int | None, tuple[int, ...]]]) -> Patch:
@@ -312,14 +284,6 @@ def _no_doubler() -> Patch:
     return _replace((session_module.Session, "next_stakes", property(lambda self: 1)))
 
 
-def _dealer_asked_first() -> Patch:
-    original = Hand.__init__
-
-    def init(self: Hand, *args: Any, **kwargs: Any) -> None:
-        original(self, *args, **kwargs)
-        self._turn = self.dealer
-
-    return _replace((Hand, "__init__", init))
 
 
 def _flip(profile: Any, axis: str, options: tuple[str, str]) -> Any:
@@ -350,7 +314,7 @@ _CATALOGUE: tuple[Mutant, ...] = (
     Mutant("trick.first-trump-wins", "The first trump played wins, not the highest.", _tables(_first_trump_wins)),
     Mutant("play.void-must-trump", "A player void in a led fail suit must trump (under every profile).", _legal_mask(_must_trump)),
     Mutant("play.revoke-allowed", "Any card may be played at any time: following suit is not enforced.",
-           _legal_mask(lambda hand, legal: hand._hands[hand._turn - 1])),
+           _legal_mask(lambda hand, legal: _held(hand))),
     Mutant("play.trump-lead-not-followed", "A trump lead need not be followed with trump.", _legal_mask(_trump_lead_free)),
     Mutant("play.hold-card-thrown-early", "The picker may throw off the last card of the called suit before it is led.",
            _legal_mask(_hold_card_free)),
@@ -358,8 +322,10 @@ _CATALOGUE: tuple[Mutant, ...] = (
            _legal_mask(_called_card_free)),
     Mutant("play.partner-need-not-play-called-card", "On the first lead of the called suit the partner may play any card of it.",
            _legal_mask(_partner_need_not_play_called)),
-    Mutant("play.dealer-leads", "The dealer, not the dealer's left, leads the first trick.", _replace((Hand, "_start_play", _dealer_leads))),
-    Mutant("play.leader-leads-again", "The leader of a trick leads the next one, not its winner.", _leader_leads_again()),
+    Mutant("play.dealer-leads", "The dealer, not the dealer's left, leads the first trick.",
+           _replace((Hand, "first_leader", _dealer_leads))),
+    Mutant("play.leader-leads-again", "The leader of a trick leads the next one, not its winner.",
+           _replace((Hand, "next_leader", _leader_leads_again))),
     Mutant("deal.blind-from-the-bottom", "The blind is the last two cards of the pack (3-3 to the players first).",
            _from_deck(lambda p: [3 * p, 3 * p + 1, 3 * p + 2, 15 + 3 * p, 16 + 3 * p, 17 + 3 * p], (30, 31))),
     Mutant("deal.two-three-three", "Two cards each, then the blind, then four each.",
@@ -367,10 +333,12 @@ _CATALOGUE: tuple[Mutant, ...] = (
     Mutant("deal.dealer-dealt-first", "Dealing starts with the dealer instead of the dealer's left.",
            _from_deck(lambda p: [3 * ((p + 1) % 5), 3 * ((p + 1) % 5) + 1, 3 * ((p + 1) % 5) + 2,
                                  17 + 3 * ((p + 1) % 5), 18 + 3 * ((p + 1) % 5), 19 + 3 * ((p + 1) % 5)], (15, 16))),
-    Mutant("auction.dealer-asked-first", "The dealer is offered the blind first.", _dealer_asked_first()),
-    Mutant("all-pass.always-redeal", "When all pass the cards are always redealt, whatever the profile.", _always_redeal()),
+    Mutant("auction.dealer-asked-first", "The dealer is offered the blind first.",
+           _replace((Hand, "first_bidder", lambda self: self.dealer))),
+    Mutant("all-pass.always-redeal", "When all pass the cards are always redealt, whatever the profile.",
+           _replace((Hand, "all_pass_option", lambda self: "redeal"))),
     Mutant("bury.one-card-accepted", "A bury of a single card is accepted.", _bury_one_card()),
-    Mutant("points.bury-not-counted", "The buried cards count for nobody.", _score_without("buried")),
+    Mutant("points.bury-not-counted", "The buried cards count for nobody.", _replace((Hand, "bury_points", lambda self: 0))),
     Mutant("points.bury-to-defenders", "The buried cards count for the defenders.", _bury_counts_for_defenders()),
     Mutant("points.ace-and-ten-swapped", "Aces count 10 and tens 11 (the pack still totals 120).", _points({f"A{s}": 10 for s in "CSHD"} | {f"T{s}": 11 for s in "CSHD"})),
     Mutant("points.king-counts-three", "Kings count 3 points.", _points({f"K{s}": 3 for s in "CSHD"})),
@@ -405,7 +373,8 @@ _CATALOGUE: tuple[Mutant, ...] = (
     Mutant("leaster.no-trick-needed", "A player with no trick may win a leaster under every profile.",
            _leaster(lambda profile, points, tricks, *, stakes=1: leaster_scores(
                profile.with_options({"leaster-needs-trick": "no"}), points, tricks, stakes=stakes))),
-    Mutant("leaster.blind-to-nobody", "The blind's points count for nobody in every leaster.", _score_without("blind")),
+    Mutant("leaster.blind-to-nobody", "The blind's points count for nobody in every leaster.",
+           _replace((Hand, "blind_taker", lambda self: None))),
     Mutant("session.deal-does-not-rotate", "The same seat deals every hand.", _session_dealer_stays()),
     Mutant("session.doubler-ignored", "A doubler does not double the next hand.", _no_doubler()),
 )
