@@ -23,6 +23,8 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 from sheepshead_spec import format_path, package_dir
 
+from conformance.engines.fast_schema import Check, compile_schema
+
 __all__ = ["SCHEMA_BASE", "problems_in", "schema_dir", "schema_names", "load_schema"]
 
 SCHEMA_BASE = "https://sheepshead-conformance.example/schema/protocol/"
@@ -66,6 +68,12 @@ def _validator(name: str) -> Draft202012Validator:
     return Draft202012Validator(load_schema(name), registry=_registry())
 
 
+@functools.cache
+def _fast(name: str) -> Check:
+    documents = {load_schema(other)["$id"]: load_schema(other) for other in schema_names()}
+    return compile_schema(load_schema(name), documents)
+
+
 def _describe(error: ValidationError) -> str:
     # A failed oneOf says only "not valid under any of the given schemas": show the closest branch.
     while error.context:
@@ -95,8 +103,12 @@ def _shallow_first(error: ValidationError) -> tuple[int, bool]:
 def problems_in(name: str, message: Mapping[str, Any]) -> list[str]:
     """What is wrong with ``message`` according to schema ``name`` (empty when it is valid).
 
-    At most three problems are listed, the most relevant first, each as ``path: reason``.
+    At most three problems are listed, the most relevant first, each as ``path: reason``. A valid
+    message is recognised by a compiled check first (:mod:`conformance.engines.fast_schema`);
+    only a message it does not accept is validated by :mod:`jsonschema`, which decides.
     """
+    if _fast(name)(message):
+        return []
     errors = sorted(_validator(name).iter_errors(message), key=_shallow_first)
     problems = [_describe(error) for error in errors[:_MAX_PROBLEMS]]
     if len(errors) > _MAX_PROBLEMS:
