@@ -57,7 +57,7 @@ import functools
 import sys
 import warnings
 from collections import defaultdict
-from collections.abc import Generator, Iterable, Sequence
+from collections.abc import Generator, Iterable
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path

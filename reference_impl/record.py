@@ -109,37 +109,40 @@ def load(path: str | Path, *, profile_override: str | Profile | None = None) -> 
         (the record's ``variants`` overrides still apply on top).
     :raises RecordError: the file is not a valid hand record (problems name file:line).
     """
-    from sheepshead_spec import load_yaml_document
-
-    doc, problems = load_yaml_document(Path(path))
-    return _from_document(doc, problems, profile_override)
+    return _hand(_read(path=Path(path)), profile_override)
 
 
 def loads(text: str, *, file: str = "<string>", profile_override: str | Profile | None = None) -> HandRecord:
     """Read and validate a hand record from YAML text (see :func:`load`)."""
-    from sheepshead_spec import parse_yaml_document
-
-    doc, problems = parse_yaml_document(text, file)
-    return _from_document(doc, problems, profile_override)
+    return _hand(_read(text=text, file=file), profile_override)
 
 
-def _validated(doc: Any, problems: list[Any], format_id: str, schema: str) -> Any:
-    """The document, checked against its format and JSON Schema (raises :class:`RecordError`)."""
-    from sheepshead_spec import package_dir, validate_document
+def _read(*, path: Path | None = None, text: str = "", file: str = "<string>") -> Any:
+    """The record, read and checked by the format's one reader (:mod:`sheepshead_spec.records`).
 
-    if doc is None or problems:
-        raise RecordError([str(p) for p in problems])
-    if not isinstance(doc.data, dict) or doc.data.get("format") != format_id:
-        raise RecordError([str(doc.problem(["format"], f"format must be {format_id!r}"))])
-    schema_problems = validate_document(doc, package_dir() / "schema" / schema)
-    if schema_problems:
-        raise RecordError([str(p) for p in schema_problems])
-    return doc
+    :raises RecordError: every problem, each with ``file:line``.
+    """
+    from sheepshead_spec import SpecError, load_spec
+    from sheepshead_spec.records import RecordProblems, load_record, parse_record
+
+    try:
+        spec = load_spec()
+        return load_record(path, spec) if path is not None else parse_record(text, spec, file=file)
+    except RecordProblems as error:
+        raise RecordError([str(p) for p in error.problems] or [str(error)]) from None
+    except SpecError as error:
+        raise RecordError([f"the spec does not load: {error}"]) from None
 
 
-def _from_document(doc: Any, problems: list[Any], profile_override: str | Profile | None) -> HandRecord:
-    doc = _validated(doc, problems, HAND_FORMAT, "hand-record.schema.json")
-    return record_from_data(doc.data, file=doc.file, line_of=doc.line, profile_override=profile_override)
+def _format(record: Any, format_id: str) -> Any:
+    if record.data.get("format") != format_id:
+        raise RecordError([f"{record.where(['format'])}: format: format must be {format_id!r}"])
+    return record
+
+
+def _hand(record: Any, profile_override: str | Profile | None) -> HandRecord:
+    record = _format(record, HAND_FORMAT)
+    return record_from_data(record.data, file=record.file, line_of=record.line_of, profile_override=profile_override)
 
 
 def record_from_data(
@@ -392,27 +395,21 @@ def load_session(path: str | Path, *, profile_override: str | Profile | None = N
 
     :raises RecordError: the file is not a valid session record.
     """
-    from sheepshead_spec import load_yaml_document
-
-    doc, problems = load_yaml_document(Path(path))
-    return _session_from_document(doc, problems, profile_override)
+    return _session(_read(path=Path(path)), profile_override)
 
 
 def loads_session(text: str, *, file: str = "<string>", profile_override: str | Profile | None = None) -> SessionRecord:
     """Read and validate a session record from YAML text."""
-    from sheepshead_spec import parse_yaml_document
-
-    doc, problems = parse_yaml_document(text, file)
-    return _session_from_document(doc, problems, profile_override)
+    return _session(_read(text=text, file=file), profile_override)
 
 
-def _session_from_document(doc: Any, problems: list[Any], profile_override: str | Profile | None) -> SessionRecord:
-    doc = _validated(doc, problems, SESSION_FORMAT, "session-record.schema.json")
+def _session(doc: Any, profile_override: str | Profile | None) -> SessionRecord:
+    doc = _format(doc, SESSION_FORMAT)
     data = doc.data
     base = {key: data[key] for key in ("profile", "variants") if key in data}
     hands = tuple(
         record_from_data(
-            {**hand, **base}, file=doc.file, line_of=doc.line, profile_override=profile_override, prefix=("hands", i)
+            {**hand, **base}, file=doc.file, line_of=doc.line_of, profile_override=profile_override, prefix=("hands", i)
         )
         for i, hand in enumerate(data["hands"])
     )
@@ -424,7 +421,7 @@ def _session_from_document(doc: Any, problems: list[Any], profile_override: str 
         description=data.get("description"),
         rules=tuple(data.get("rules") or ()),
         file=doc.file,
-        hand_lines=tuple(doc.line(["hands", i]) for i in range(len(hands))),
+        hand_lines=tuple(doc.line_of(["hands", i]) for i in range(len(hands))),
     )
 
 

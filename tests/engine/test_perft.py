@@ -25,7 +25,7 @@ from sheepshead_spec import load_spec, package_dir, validate_yaml_against_schema
 
 from reference_impl.hand import Hand, Phase
 from reference_impl.perft import divide, perft
-from reference_impl.profile import Profile, profile_names
+from reference_impl.profile import profile_names
 from reference_impl.record import load, loads, replay
 
 from . import bruteforce

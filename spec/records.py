@@ -1,0 +1,238 @@
+"""Hand and session records (``spec/hand-records.md``): the one reader of the format.
+
+:func:`load_record` and :func:`parse_record` read a record, validate it against its JSON Schema
+and the reader checks of section 12 (every rule, profile, axis and option named exists; no card
+dealt twice; end-of-hand expectations only on complete hands; scores that sum to zero), and
+report every problem as ``file:line: path: message``. The reference engine
+(:mod:`reference_impl.record`) and the conformance harness both read records through it.
+
+>>> from sheepshead_spec import load_spec, package_dir
+>>> record = load_record(package_dir() / "examples" / "ordinary-win-deck.yaml", load_spec())
+>>> record.is_session, record.where(["auction", 2])
+(False, 'spec/examples/ordinary-win-deck.yaml:16')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .catalogue import Spec
+from .problems import PathPart, Problem, format_path
+from .resources import package_dir
+from .schemas import validate_document
+from .yamldoc import YamlDocument, load_yaml_document, parse_yaml_document
+
+__all__ = ["HAND_FORMAT", "SEATS", "SESSION_FORMAT", "LoadedRecord", "RecordProblems", "card_code", "load_record",
+           "parse_record"]
+
+HAND_FORMAT = "sheepshead-hand/1"
+SESSION_FORMAT = "sheepshead-session/1"
+SEATS = ("S1", "S2", "S3", "S4", "S5")
+_SUITS = {"♣": "C", "♠": "S", "♥": "H", "♦": "D"}
+_SCHEMAS = {HAND_FORMAT: "hand-record.schema.json", SESSION_FORMAT: "session-record.schema.json"}
+_END_OF_HAND = ("picker_side", "defenders", "seat_points", "seat_tricks", "outcome",
+                "leaster_winner", "scores")  # fmt: skip
+
+
+class RecordProblems(Exception):
+    """A file that is not a valid record; :attr:`problems` says why, each with ``file:line``."""
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.problems = tuple(problems)
+        super().__init__(str(self.problems[0]) if self.problems else "invalid record")
+
+
+@dataclass(frozen=True)
+class LoadedRecord:
+    """A valid hand or session record."""
+
+    file: str
+    """The file as shown to the user."""
+    data: Mapping[str, Any]
+    """The record as read."""
+    line_of: Callable[[Sequence[PathPart]], int] = field(repr=False)
+    """Line of a path in the file."""
+
+    @property
+    def is_session(self) -> bool:
+        """Whether this is a session record."""
+        return self.data.get("format") == SESSION_FORMAT
+
+    @property
+    def profile(self) -> str:
+        """The record's profile (``standard`` when absent)."""
+        return str(self.data.get("profile", "standard"))
+
+    @property
+    def variants(self) -> dict[str, str]:
+        """The record's variant overrides."""
+        return dict(self.data.get("variants") or {})
+
+    @property
+    def bodies(self) -> list[tuple[Mapping[str, Any], tuple[PathPart, ...]]]:
+        """Each hand body with its path in the document."""
+        if self.is_session:
+            return [(hand, ("hands", i)) for i, hand in enumerate(self.data["hands"])]
+        return [(self.data, ())]
+
+    def where(self, path: Sequence[PathPart]) -> str:
+        """``file:line`` of a path."""
+        return f"{self.file}:{self.line_of(path)}"
+
+
+def card_code(text: Any) -> str:
+    """The canonical code of a card of a schema-valid record (``10♦`` -> ``TD``)."""
+    code = str(text).strip()
+    rank, suit = code[:-1], code[-1]
+    return ("T" if rank == "10" else rank.upper()) + _SUITS.get(suit, suit.upper())
+
+
+
+class _Checker:
+    def __init__(self, doc: Any, spec: Spec) -> None:
+        self.doc = doc
+        self.spec = spec
+        self.problems: list[Problem] = []
+
+    def add(self, path: Sequence[PathPart], message: str) -> None:
+        self.problems.append(Problem(self.doc.file, self.doc.line(path), format_path(path), message))
+
+    def rule(self, rule_id: Any, path: Sequence[PathPart]) -> None:
+        known = {r.id for r in self.spec.rules}
+        if rule_id not in known:
+            self.add(path, f"no rule {rule_id!r} in rules.yaml")
+
+    def profile(self, profile_id: Any, path: Sequence[PathPart]) -> None:
+        if profile_id not in {p.id for p in self.spec.profiles}:
+            self.add(path, f"no profile {profile_id!r} in variants.yaml")
+
+    def option(self, axis_id: Any, option_id: Any, path: Sequence[PathPart]) -> None:
+        axes = {a.id: a for a in self.spec.axes}
+        if axis_id not in axes:
+            self.add(path, f"no axis {axis_id!r} in variants.yaml")
+        elif option_id not in {o.id for o in axes[axis_id].options}:
+            self.add(path, f"axis {axis_id!r} has no option {option_id!r}")
+
+    def table(self, value: Any, path: tuple[PathPart, ...]) -> list[tuple[Any, tuple[PathPart, ...]]]:
+        """The plain values of a field (each value of a variant table), checking the table."""
+        if not (isinstance(value, Mapping) and "by" in value):
+            return [(value, path)]
+        by = value["by"]
+        if by != "profile" and by not in {a.id for a in self.spec.axes}:
+            self.add((*path, "by"), f"no axis {by!r} in variants.yaml (nor the word 'profile')")
+        out = []
+        for key, item in value.items():
+            if key == "by" or str(key).startswith("x-"):
+                continue
+            if key != "otherwise" and by == "profile":
+                self.profile(key, (*path, key))
+            elif key != "otherwise":
+                self.option(by, key, (*path, key))
+            out.append((item, (*path, key)))
+        return out
+
+    def zero_sum(self, value: Any, path: tuple[PathPart, ...]) -> None:
+        for scores, where in self.table(value, path):
+            if isinstance(scores, Mapping):
+                total = sum(v for k, v in scores.items() if k in SEATS and isinstance(v, int))
+                if total != 0:
+                    self.add(where, f"scores must sum to zero, not {total}")
+
+    def illegal(self, value: Any, path: tuple[PathPart, ...]) -> None:
+        for item, where in self.table(value, path):
+            if isinstance(item, Mapping) and "rule" in item:
+                self.rule(item["rule"], (*where, "rule"))
+
+    def hand(self, body: Mapping[str, Any], prefix: tuple[PathPart, ...]) -> None:
+        deal = body.get("deal") or {}
+        if "deck" in deal:
+            cards = [(card_code(c), (*prefix, "deal", "deck", i)) for i, c in enumerate(deal["deck"])]
+        else:
+            cards = [
+                (card_code(c), (*prefix, "deal", "hands", s, i))
+                for s in SEATS
+                for i, c in enumerate(deal.get("hands", {}).get(s, []))
+            ]
+            cards += [(card_code(c), (*prefix, "deal", "blind", i)) for i, c in enumerate(deal.get("blind", []))]
+        seen: dict[str, tuple[PathPart, ...]] = {}
+        for code, path in cards:
+            if code in seen:
+                self.add(path, f"card {code} is dealt twice (also at {format_path(seen[code])})")
+            seen.setdefault(code, path)
+        expect = body.get("expect") or {}
+        plays = body.get("plays") or []
+        complete_tricks = sum(1 for trick in plays if len(trick) == 5)
+        auction = [str(a).lower() for a in body.get("auction") or []]
+        ended_without_play = not plays and len(auction) == 5 and not any("pick" in a for a in auction)
+        complete = complete_tricks == 6 or ended_without_play
+        for key in _END_OF_HAND:
+            if key in expect and not complete:
+                self.add((*prefix, "expect", key), f"{key!r} needs a complete hand (six tricks)")
+        for value, where in self.table(expect.get("tricks"), (*prefix, "expect", "tricks")):
+            if isinstance(value, list) and len(value) > complete_tricks:
+                self.add(where, f"{len(value)} trick expectations but {complete_tricks} complete tricks")
+        if "scores" in expect:
+            self.zero_sum(expect["scores"], (*prefix, "expect", "scores"))
+        if "illegal" in expect:
+            self.illegal(expect["illegal"], (*prefix, "expect", "illegal"))
+        for key in expect:
+            if key not in ("scores", "illegal", "tricks") and not str(key).startswith("x-"):
+                self.table(expect[key], (*prefix, "expect", key))
+
+    def record(self) -> None:
+        data = self.doc.data
+        for i, rule_id in enumerate(data.get("rules") or []):
+            self.rule(rule_id, ("rules", i))
+        if "profile" in data:
+            self.profile(data["profile"], ("profile",))
+        for axis, option in (data.get("variants") or {}).items():
+            if not str(axis).startswith("x-"):
+                self.option(axis, option, ("variants", axis))
+        if data.get("format") == SESSION_FORMAT:
+            for i, body in enumerate(data["hands"]):
+                self.hand(body, ("hands", i))
+            expect = data.get("expect") or {}
+            if "totals" in expect:
+                self.zero_sum(expect["totals"], ("expect", "totals"))
+            if "illegal" in expect:
+                self.illegal(expect["illegal"], ("expect", "illegal"))
+        else:
+            self.hand(data, ())
+
+
+def load_record(path: Path, spec: Spec, *, file: str | None = None) -> LoadedRecord:
+    """Read and check a hand or session record.
+
+    :param path: the YAML file.
+    :param spec: the catalogue (rule, profile, axis and option ids are checked against it).
+    :param file: the name to show in problems (default: relative to the working directory).
+    :raises RecordProblems: the file cannot be read or is not a valid record.
+    """
+    doc, problems = load_yaml_document(path, file)
+    return _checked(doc, problems, spec)
+
+
+def parse_record(text: str, spec: Spec, *, file: str = "<string>") -> LoadedRecord:
+    """Read and check a hand or session record given as YAML text (see :func:`load_record`)."""
+    doc, problems = parse_yaml_document(text, file)
+    return _checked(doc, problems, spec)
+
+
+def _checked(doc: YamlDocument | None, problems: Sequence[Problem], spec: Spec) -> LoadedRecord:
+    if doc is None or problems:
+        raise RecordProblems(problems)
+    data = doc.data
+    if not isinstance(data, Mapping) or data.get("format") not in _SCHEMAS:
+        formats = " or ".join(repr(f) for f in _SCHEMAS)
+        raise RecordProblems([doc.problem(["format"], f"format must be {formats}")])
+    schema_problems = validate_document(doc, package_dir() / "schema" / _SCHEMAS[data["format"]])
+    if schema_problems:
+        raise RecordProblems(schema_problems)
+    checker = _Checker(doc, spec)
+    checker.record()
+    if checker.problems:
+        raise RecordProblems(sorted(checker.problems, key=lambda p: (p.line or 0, p.path)))
+    return LoadedRecord(doc.file, data, doc.line)
