@@ -9,9 +9,10 @@ reference engine.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from conformance.adapter import Adapter, Capability, ReplayRequest
+from conformance.cases.blame import action_topic, rules_for
 from conformance.cases.checks import Mismatch, rejection_text
 from conformance.cases.record_plan import HandPlan, LoadedRecord, plan_hands
 
@@ -40,7 +41,8 @@ def perft_rows(record: LoadedRecord) -> list[tuple[int, int, int]]:
 
 def check_perft(record: LoadedRecord, adapter: Adapter, options: Mapping[str, str],
                 capabilities: frozenset[Capability], budget: int = 300, *,
-                request: Mapping[str, str] | None = None) -> tuple[list[Mismatch], list[int]]:  # fmt: skip
+                request: Mapping[str, str] | None = None,
+                rules: Sequence[str] = ()) -> tuple[list[Mismatch], list[int]]:  # fmt: skip
     """Count legal action sequences from a perft position through replays, as far as ``budget`` allows.
 
     ``count(depth)`` is the number of distinct sequences of exactly ``depth`` legal actions from
@@ -55,6 +57,9 @@ def check_perft(record: LoadedRecord, adapter: Adapter, options: Mapping[str, st
     :param budget: the most replays to spend.
     :param request: the options the engine is asked to play, when they differ from the
         configuration the position is read for (``options``).
+    :param rules: the position's rules: a wrong count blames those of them about the legality of
+        the kinds of action counted at that depth (plays, a bury, a call, the auction), and a
+        rejected listed action those about its own kind.
     :return: the findings, and the depths that were checked.
     """
     plan = _plans(record, options, Capability.DEAL_FROM_DECK in capabilities)[0]
@@ -76,16 +81,33 @@ def check_perft(record: LoadedRecord, adapter: Adapter, options: Mapping[str, st
             if depth > 1 and spent + len(frontier) > budget:
                 break
             spent += len(frontier)
+            previous = frontier
             frontier = [(*node, action) for node in frontier for action in legal(node)]
             for row_depth, count, line in rows:
                 if row_depth == depth:
                     checked.append(depth)
                     if len(frontier) != count:
-                        findings.append(Mismatch(f"perft({depth})", count, len(frontier), f"{record.file}:{line}"))
+                        topics = _topics(node[-1] for node in frontier) or _topics(node[-1] for node in previous)
+                        blamed = tuple(dict.fromkeys(rule for topic in topics for rule in rules_for(topic, rules)))
+                        note = f"counting {', '.join(topics)} actions" if topics else ""
+                        findings.append(Mismatch(f"perft({depth})", count, len(frontier), f"{record.file}:{line}",
+                                                 note, rules=blamed))  # fmt: skip
             if findings:
                 break
     except _Rejected as error:
         where = record.where(["x-perft"])
         rejection = rejection_text(error.rule, "")
-        findings.append(Mismatch(f"a listed legal action {error.action!r}", "accepted", rejection, where))
+        blamed = rules_for(action_topic(error.action), rules) if error.action != "?" else ()
+        findings.append(Mismatch(f"a listed legal action {error.action!r}", "accepted", rejection, where, rules=blamed))
     return findings, checked
+
+
+def _topics(actions: Iterable[str]) -> list[str]:
+    """The legality topics of actions, most frequent first (``play``, ``bury``, ``call``, ``auction``)."""
+    counts: dict[str, int] = {}
+    for action in actions:
+        topic = action_topic(action)
+        if topic == "play":
+            topic = "legal-plays"
+        counts[topic] = counts.get(topic, 0) + 1
+    return sorted(counts, key=lambda topic: -counts[topic])

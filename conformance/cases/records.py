@@ -427,7 +427,8 @@ def _perft_runner(record: LoadedRecord, rules: tuple[str, ...]) -> Callable[[Ada
         if Capability.REPLAY not in info.capabilities:
             return CaseRun(unsupported="the engine lacks capability replay")
         try:
-            findings, checked = check_perft(record, adapter, config.expect, info.capabilities, request=config.request)
+            findings, checked = check_perft(record, adapter, config.expect, info.capabilities, request=config.request,
+                                            rules=rules)  # fmt: skip
         except Unsupported as error:
             return CaseRun(unsupported=str(error))
         except AdapterError as error:
