@@ -51,6 +51,8 @@ __all__ = [
     "TrickRecord",
     "TrickWinnerRequest",
     "Unsupported",
+    "action_key",
+    "canonical_action",
 ]
 
 Options = Mapping[str, str]
@@ -78,6 +80,9 @@ class Capability(str, enum.Enum):
     """The outcome class and score changes of a described result."""
     CARD_POINTS = "card-points"
     """The card points of a set of cards."""
+    STEPS = "steps"
+    """Play a hand step by step over the protocol (``start``, ``apply``, ``result`` messages): the
+    harness replays records itself (:mod:`conformance.kit.steps`) and offers ``replay`` for it."""
 
     def __str__(self) -> str:
         return self.value
@@ -145,8 +150,10 @@ class TrickRecord:
 
     leader: str
     cards: tuple[str, ...]
-    winner: str
-    points: int
+    winner: str | None
+    """The seat that took the trick (``None``: the engine does not say; then it is not checked)."""
+    points: int | None
+    """The trick's card points (``None``: the engine does not say)."""
 
 
 @dataclass(frozen=True)
@@ -285,6 +292,27 @@ class CardPointsRequest:
     """The card points of some cards."""
 
     cards: tuple[str, ...]
+
+
+def action_key(text: str) -> tuple[str, ...]:
+    """A comparison key for an action text: a bury's cards in any order compare equal.
+
+    >>> action_key("S3 bury KH 7C") == action_key("S3 bury 7C KH")
+    True
+    """
+    words = text.split()
+    if len(words) > 2 and words[1] == "bury":
+        return (*words[:2], *sorted(words[2:]))
+    return tuple(words)
+
+
+def canonical_action(text: str) -> str:
+    """An action text in one spelling: single spaces, a bury's cards sorted.
+
+    >>> canonical_action("S3  bury KH 7C")
+    'S3 bury 7C KH'
+    """
+    return " ".join(action_key(text))
 
 
 class Unsupported(Exception):

@@ -47,6 +47,7 @@ CAPABILITIES = (
     "callable-cards",
     "score",
     "card-points",
+    "steps",
 )
 """Every capability of the protocol: the reference engine answers them all."""
 
@@ -293,6 +294,47 @@ def _card_points(message: Mapping[str, Any]) -> Message:
     return {"points": queries.card_points(_cards(message, "cards"))}
 
 
+# The step messages (capability ``steps``) play one hand at a time; the hand in progress is the
+# server's only state (one engine process, or one in-process server, serves one harness).
+_STEPPED: list[Hand] = []
+
+
+def _stepped() -> Hand:
+    if not _STEPPED:
+        raise _BadRequest("no hand in progress: send start first")
+    return _STEPPED[0]
+
+
+def _step_state(hand: Hand) -> Message:
+    scored = hand.phase is Phase.SCORED
+    return {"turn": _seat_or_none(hand.turn), "legal": None if scored else [str(a) for a in hand.legal_actions()]}
+
+
+def _start(message: Mapping[str, Any]) -> Message:
+    hand = _new_hand(message.get("deal"), _profile(message), 1)
+    _STEPPED[:] = [hand]
+    return _step_state(hand)
+
+
+def _apply(message: Mapping[str, Any]) -> Message:
+    hand = _stepped()
+    text = _field(message, "action", str)
+    try:
+        hand.apply(Action.parse(text))
+    except IllegalActionError as error:
+        return {"accepted": False, "reason": _short(error), "rule": error.rule_id, **_step_state(hand)}
+    return {"accepted": True, **_step_state(hand)}
+
+
+def _result(message: Mapping[str, Any]) -> Message:
+    hand = _stepped()
+    return {
+        "over": hand.phase is Phase.SCORED,
+        "tricks": [{"winner": seat_name(t.winner), "points": t.points} for t in hand.tricks],
+        "outcome": None if hand.outcome is None else _outcome(hand.outcome),
+    }
+
+
 _HANDLERS: dict[str, Callable[[Mapping[str, Any]], Message]] = {
     "hello": _hello,
     "replay": _replay,
@@ -302,6 +344,9 @@ _HANDLERS: dict[str, Callable[[Mapping[str, Any]], Message]] = {
     "callable-cards": _callable_cards,
     "score": _score,
     "card-points": _card_points,
+    "start": _start,
+    "apply": _apply,
+    "result": _result,
 }
 
 

@@ -7,6 +7,7 @@
 - ``cases``, ``judge`` and ``reports`` never start or talk to an engine themselves
   (``conformance.engines``);
 - ``reports`` read results: they never build cases or run anything;
+- the adapter kit (``kit``) knows only the adapter interface, like an adapter author;
 - ``judge`` does not know how its results are shown;
 - only the command line imports the command line.
 """
@@ -31,6 +32,8 @@ FORBIDDEN: dict[str, tuple[str, ...]] = {
     "conformance/engines": ("conformance.cases", "conformance.judge", "conformance.reports", "conformance.cli",
                             "conformance.gates"),
     "conformance/gates": ("conformance.cli", "conformance.reports"),
+    "conformance/kit": ("reference_impl", "conformance.engines", "conformance.cases", "conformance.judge",
+                        "conformance.reports", "conformance.cli", "conformance.gates", "conformance.runner"),
     "conformance/suite": ("reference_impl", "conformance.cli"),
 }
 

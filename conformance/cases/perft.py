@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 
-from conformance.adapter import Adapter, Capability, ReplayRequest
+from conformance.adapter import Adapter, Capability, ReplayRequest, canonical_action
 from conformance.cases.blame import action_topic, rules_for
 from conformance.cases.checks import Mismatch, rejection_text
 from conformance.cases.record_plan import HandPlan, LoadedRecord, plan_hands
@@ -70,7 +70,8 @@ def check_perft(record: LoadedRecord, adapter: Adapter, options: Mapping[str, st
         if reply.rejected is not None:
             index = reply.rejected.index
             raise _Rejected(actions[index] if 0 <= index < len(actions) else "?", reply.rejected.rule)
-        return reply.legal or ()
+        # A set: the same bury listed with its cards in two orders is one action.
+        return tuple(dict.fromkeys(canonical_action(action) for action in reply.legal or ()))
 
     findings: list[Mismatch] = []
     checked: list[int] = []

@@ -69,7 +69,7 @@ class Replay:
 
     def tricks_won(self) -> str:
         """The trick winners, hand by hand: ``S2 S2 S3 S1 S3 S3``."""
-        return " | ".join(" ".join(t.winner for t in r.tricks) or "-" for r in self.hands)
+        return " | ".join(" ".join(t.winner or "?" for t in r.tricks) or "-" for r in self.hands)
 
     def outcome(self) -> str:
         """The outcome of each hand, or where it stopped."""

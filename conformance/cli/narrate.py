@@ -151,6 +151,9 @@ def _call(n: Narration, ctx: _Context, seat: str, rest: str) -> None:
 def _why(n: Narration, ctx: _Context, trick: Sequence[tuple[str, str]], record: TrickRecord) -> None:
     led = trick[0][1]
     by_seat = dict(trick)
+    if record.winner is None:
+        n.say("the engine does not say who took this trick", indent=1)
+        return
     card = by_seat.get(record.winner)
     cards = [c for _, c in trick]
     if card is None:
@@ -172,7 +175,10 @@ def _why(n: Narration, ctx: _Context, trick: Sequence[tuple[str, str]], record: 
         suit = "trump" if is_trump(led) else _SUIT_NAMES[led[1]]
         n.say(f"{record.winner} wins with {card}: no trump played, the highest {suit}",
               "trick.highest-of-led-suit-wins", indent=1)  # fmt: skip
-    n.say(f"{record.points} points to {record.winner}", "points.trick-to-winner", indent=2)
+    if record.points is None:
+        n.say(f"the engine does not say how many points {record.winner} took", indent=2)
+    else:
+        n.say(f"{record.points} points to {record.winner}", "points.trick-to-winner", indent=2)
     if ctx.plan.called in cards and not ctx.plan.alone:
         holder = next(s for s, c in trick if c == ctx.plan.called)
         n.say(f"{ctx.plan.called} falls: {holder} is revealed as the partner",

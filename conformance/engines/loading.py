@@ -6,7 +6,8 @@ An engine is named by one of three forms:
     The reference engine in-process (:class:`conformance.engines.reference.ReferenceAdapter`).
 ``python:MODULE:ATTR``
     ``ATTR`` of the importable module ``MODULE`` is a factory (a class or a function taking no
-    arguments) returning an :class:`~conformance.adapter.Adapter`.
+    arguments) returning an :class:`~conformance.adapter.Adapter`, or a
+    :class:`~conformance.kit.steps.StepEngine` (wrapped in a :class:`~conformance.kit.steps.StepAdapter`).
 ``cmd:COMMAND ARGS…``
     A program speaking the subprocess protocol (``spec/PROTOCOL.md``); the text after ``cmd:`` is
     split as a POSIX shell would split it (:func:`shlex.split`), but no shell ever runs it.
@@ -105,6 +106,10 @@ def _load_python(spec: EngineSpec) -> Adapter:
     except Exception as error:  # noqa: BLE001
         raise _fail(spec.text, f"the factory raised {type(error).__name__}: {error}") from None
     if not isinstance(adapter, Adapter):
+        from conformance.kit.steps import StepAdapter, StepEngine
+
+        if isinstance(adapter, StepEngine):  # a game object wrapped by its steps
+            return StepAdapter(adapter)
         missing = sorted(
             name for name in ("info", "replay", "session", "trick_winner", "legal_plays", "callable_cards",
                               "score", "card_points", "close")
@@ -112,7 +117,8 @@ def _load_python(spec: EngineSpec) -> Adapter:
         )  # fmt: skip
         raise _fail(
             spec.text,
-            f"the factory returned {type(adapter).__name__}, not an adapter (missing: {', '.join(missing)})",
+            f"the factory returned {type(adapter).__name__}, neither an adapter (missing: {', '.join(missing)})"
+            " nor a step engine (info, start, turn, legal_actions, apply, result)",
         )
     return adapter
 

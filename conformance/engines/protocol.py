@@ -47,8 +47,10 @@ from conformance.adapter import (
     TrickRecord,
     TrickWinnerRequest,
     Unsupported,
+    action_key,
 )
 from conformance.engines.protocol_schemas import problems_in
+from conformance.kit.steps import ApplyRequest, ResultRequest, StartRequest, Step, StepResult, StepState, StepTrick
 
 __all__ = [
     "PROTOCOL_VERSION",
@@ -83,6 +85,9 @@ Request = (
     | CallableCardsRequest
     | ScoreRequest
     | CardPointsRequest
+    | StartRequest
+    | ApplyRequest
+    | ResultRequest
 )
 """Any request an adapter can be asked."""
 
@@ -94,8 +99,14 @@ REQUEST_KINDS: Final[dict[type, str]] = {
     CallableCardsRequest: "callable-cards",
     ScoreRequest: "score",
     CardPointsRequest: "card-points",
+    StartRequest: "start",
+    ApplyRequest: "apply",
+    ResultRequest: "result",
 }
-"""Request dataclass -> the message ``type`` (which is also its capability's name)."""
+"""Request dataclass -> the message ``type`` (also its capability's name, but for the step messages)."""
+
+_STEP_KINDS = frozenset({"start", "apply", "result"})
+"""The message kinds of capability ``steps``."""
 
 
 class ProtocolError(AdapterError):
@@ -133,20 +144,9 @@ def kind_of(request: Request) -> str:
 
 
 def capability_of(kind: str) -> Capability:
-    """The capability a request kind belongs to (each kind is named after its capability)."""
-    return Capability(kind)
-
-
-def action_key(text: str) -> tuple[str, ...]:
-    """A comparison key for an action text: a bury's cards in any order compare equal.
-
-    >>> action_key("S3 bury KH 7C") == action_key("S3 bury 7C KH")
-    True
-    """
-    words = text.split()
-    if len(words) > 2 and words[1] == "bury":
-        return (*words[:2], *sorted(words[2:]))
-    return tuple(words)
+    """The capability a request kind belongs to (each kind is named after its capability, but
+    ``start``, ``apply`` and ``result``, which are ``steps``)."""
+    return Capability.STEPS if kind in _STEP_KINDS else Capability(kind)
 
 
 # --------------------------------------------------------------------------- requests
@@ -184,6 +184,12 @@ def withhold_dealt_cards(message: dict[str, Any]) -> dict[str, Any]:
 
 def _body(request: Request) -> dict[str, Any]:
     """The message fields of a request, every field present (null for none)."""
+    if isinstance(request, StartRequest):
+        return {"options": dict(request.options), "deal": _deal(request.deal)}
+    if isinstance(request, ApplyRequest):
+        return {"action": request.action}
+    if isinstance(request, ResultRequest):
+        return {}
     if isinstance(request, ReplayRequest):
         return {
             "options": dict(request.options),
@@ -381,7 +387,22 @@ def _strings(values: Sequence[Any]) -> tuple[str, ...]:
     return tuple(values)
 
 
+def _step_state(data: Mapping[str, Any]) -> StepState:
+    legal = data.get("legal")
+    accepted = bool(data.get("accepted", True))
+    step = Step(accepted, "" if accepted else str(data.get("reason") or ""), None if accepted else data.get("rule"))
+    return StepState(step, data.get("turn"), None if legal is None else _strings(legal))
+
+
+def _step_result(data: Mapping[str, Any]) -> StepResult:
+    tricks = tuple(StepTrick(trick.get("winner"), trick.get("points")) for trick in data.get("tricks") or ())
+    return StepResult(tricks, data.get("over"), _outcome(data.get("outcome")))
+
+
 _DECODERS: Final[dict[str, Any]] = {
+    "start": _step_state,
+    "apply": _step_state,
+    "result": _step_result,
     "replay": _hand_result,
     "session": _session,
     "trick-winner": lambda data: int(data["winner"]),

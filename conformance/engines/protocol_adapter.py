@@ -9,13 +9,16 @@ declare is refused as :class:`~conformance.adapter.Unsupported` without being se
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
+from collections.abc import Mapping, Sequence
 from abc import ABC, abstractmethod
 from typing import Any
 
 from conformance.adapter import (
     Capability,
     CallableCardsRequest,
+    Deal,
     CallableCardsResponse,
     CardPointsRequest,
     EngineInfo,
@@ -29,13 +32,18 @@ from conformance.adapter import (
     TrickWinnerRequest,
     Unsupported,
 )
+from conformance.kit.steps import ApplyRequest, ResultRequest, StartRequest, Step, StepAdapter, StepResult, StepState
 from conformance.engines.protocol import Request, capability_of, decode_reply, encode_request, kind_of, withhold_dealt_cards
 
-__all__ = ["ProtocolAdapter"]
+__all__ = ["ProtocolAdapter", "ProtocolSteps"]
 
 
 class ProtocolAdapter(ABC):
     """Base of the adapters that talk to an engine in protocol messages.
+
+    An engine that declares ``steps`` and not ``replay`` is replayed through its step messages
+    (:class:`ProtocolSteps` under a :class:`~conformance.kit.steps.StepAdapter`): its handshake
+    is then seen with ``replay`` added (:func:`with_replay_by_steps`).
 
     :param validate: check every request against its schema before it is sent, and every
         reply (subclasses may always check replies).
@@ -44,6 +52,8 @@ class ProtocolAdapter(ABC):
     def __init__(self, *, validate: bool) -> None:
         self.validate = validate
         self._request_ids = itertools.count(1)
+        self._replay_by_steps = False
+        """Set by :func:`with_replay_by_steps` when the handshake is read."""
 
     @abstractmethod
     def info(self) -> EngineInfo:
@@ -74,9 +84,19 @@ class ProtocolAdapter(ABC):
         return decode_reply(request_id, kind, reply, validate=self._validate_replies)
 
     def replay(self, request: ReplayRequest) -> ReplayResponse:
-        """Replay a deal and actions (capability ``replay``)."""
+        """Replay a deal and actions (capability ``replay``, or ``steps``)."""
+        if self._replay_by_steps:
+            # The engine checks turns itself (PROTOCOL.md, apply): its refusal and rule are judged.
+            return StepAdapter(ProtocolSteps(self), check_turn=False).replay(request)
         response: ReplayResponse = self._ask(request)
         return response
+
+    def with_replay_by_steps(self, info: EngineInfo) -> EngineInfo:
+        """The handshake as the harness uses it: ``replay`` added for a ``steps`` engine."""
+        if Capability.STEPS in info.capabilities and Capability.REPLAY not in info.capabilities:
+            self._replay_by_steps = True
+            return dataclasses.replace(info, capabilities=info.capabilities | {Capability.REPLAY})
+        return info
 
     def session(self, request: SessionRequest) -> SessionResponse:
         """Replay hands in sequence (capability ``session``)."""
@@ -107,3 +127,32 @@ class ProtocolAdapter(ABC):
         """The card points of some cards (capability ``card-points``)."""
         points: int = self._ask(request)
         return points
+
+
+class ProtocolSteps:
+    """A ``steps`` engine's messages as a :class:`~conformance.kit.steps.StepEngine`: ``start``
+    and ``apply`` replies carry the turn and the legal actions, kept until the next message."""
+
+    def __init__(self, adapter: ProtocolAdapter) -> None:
+        self.adapter = adapter
+        self._state = StepState(Step.accept(), None, None)
+
+    def info(self) -> EngineInfo:
+        return self.adapter.info()
+
+    def start(self, deal: Deal, options: Mapping[str, str]) -> None:
+        self._state = self.adapter._ask(StartRequest(options, deal))
+
+    def turn(self) -> str | None:
+        return self._state.turn
+
+    def legal_actions(self) -> Sequence[str] | None:
+        return self._state.legal
+
+    def apply(self, action: str) -> Step:
+        self._state = self.adapter._ask(ApplyRequest(action))
+        return self._state.step
+
+    def result(self) -> StepResult:
+        result: StepResult = self.adapter._ask(ResultRequest())
+        return result

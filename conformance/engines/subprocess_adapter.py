@@ -234,7 +234,7 @@ class SubprocessAdapter(ProtocolAdapter):
             )
             raise self._fatal
         self._failed_starts = 0
-        self._info = info
+        self._info = self.with_replay_by_steps(info)
 
     def _roundtrip(
         self, process: EngineProcess, request_id: int, kind: str, message: Mapping[str, Any], timeout: float

@@ -44,7 +44,7 @@ def test_engine_forms() -> None:
         ("python:no_such_module_here:x", "cannot import module 'no_such_module_here'"),
         ("python:conformance.engines.loading:nothing", "has no attribute 'nothing'"),
         ("python:conformance.engines.loading:ENGINE_FORMS", "is not callable"),
-        ("python:tests.harness.plugin_engines:not_an_engine", "not an adapter (missing: callable_cards"),
+        ("python:tests.harness.plugin_engines:not_an_engine", "neither an adapter (missing: callable_cards"),
         ("cmd:/no/such/engine --x", "cannot start '/no/such/engine'"),
     ],
 )

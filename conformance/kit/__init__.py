@@ -1,0 +1,13 @@
+"""The adapter kit: wrap an engine by translating, not by re-implementing results.
+
+- :mod:`conformance.kit.steps`: an engine with a game flow as a :class:`StepEngine` (start, turn,
+  legal actions, apply, result); :class:`StepAdapter` makes it a full adapter.
+- :mod:`conformance.kit.translate`: card spellings, seat rotation, one-card burials, calls by
+  suit, as small tested functions.
+
+The kit knows engines only through :mod:`conformance.adapter`.
+"""
+
+from conformance.kit.steps import Step, StepAdapter, StepEngine, StepResult, StepTrick
+
+__all__ = ["Step", "StepAdapter", "StepEngine", "StepResult", "StepTrick"]

@@ -1,0 +1,308 @@
+"""Wrap an engine that has a game flow by its steps: the harness replays records itself.
+
+Most engines are game objects: you start a hand, ask whose turn it is and what is legal, apply one
+action, and read the result at the end. Such an engine is wrapped as a :class:`StepEngine` (five
+methods that translate, nothing more), and :class:`StepAdapter` turns it into a full
+:class:`~conformance.adapter.Adapter` with capability ``replay``: for every replay request it
+starts the hand, applies the actions one by one (an action refused, or offered out of turn, is
+the rejection), asks for the legal actions, and builds the tricks from the accepted plays and the
+result from what the engine reports. What the engine does not report (a trick's winner or points,
+the outcome kind, per-seat points) stays ``None``: the checks that need it are reported as
+unsupported, never guessed.
+
+>>> from conformance.adapter import Capability, Deal, EngineInfo, ReplayRequest
+>>> class Counting:
+...     '''A stand-in whose only rule: everyone passes.'''
+...     def info(self): return EngineInfo("passers", "1", frozenset(), {})
+...     def start(self, deal, options): self.passes = 0
+...     def turn(self): return None if self.passes == 5 else f"S{self.passes + 1}"
+...     def legal_actions(self): return [] if self.passes == 5 else [f"{self.turn()} pass"]
+...     def apply(self, action):
+...         if not action.endswith("pass"): return Step.reject("only passing here")
+...         self.passes += 1
+...         return True
+...     def result(self): return StepResult(over=self.passes == 5)
+>>> adapter = StepAdapter(Counting())
+>>> Capability.REPLAY in adapter.info().capabilities
+True
+>>> deal = Deal("S5", {f"S{i}": () for i in range(1, 6)}, ("TS", "7S"))
+>>> reply = adapter.replay(ReplayRequest({}, deal, ("S1 pass", "S2 pick")))
+>>> reply.applied, reply.rejected.index, reply.rejected.message, reply.legal
+(1, 1, 'only passing here', ('S2 pass',))
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+from conformance.adapter import (
+    AdapterError,
+    CallableCardsRequest,
+    CallableCardsResponse,
+    Capability,
+    CardPointsRequest,
+    Deal,
+    EngineInfo,
+    HandOutcome,
+    LegalPlaysRequest,
+    Rejection,
+    ReplayRequest,
+    ReplayResponse,
+    ScoreRequest,
+    ScoreResponse,
+    SessionRequest,
+    SessionResponse,
+    TrickRecord,
+    TrickWinnerRequest,
+    Unsupported,
+    canonical_action,
+)
+
+__all__ = ["ApplyRequest", "ResultRequest", "StartRequest", "Step", "StepAdapter", "StepEngine", "StepResult",
+           "StepState", "StepTrick", "phase_of"]
+
+
+@dataclass(frozen=True)
+class Step:
+    """The engine's answer to one action: accepted, or refused with a reason (and the rule id of
+    ``spec/rules.yaml`` it breaks, if the engine can name it)."""
+
+    accepted: bool
+    reason: str = ""
+    rule: str | None = None
+
+    @classmethod
+    def accept(cls) -> Step:
+        return cls(True)
+
+    @classmethod
+    def reject(cls, reason: str = "", rule: str | None = None) -> Step:
+        return cls(False, reason, rule)
+
+
+@dataclass(frozen=True)
+class StepTrick:
+    """A finished trick as the engine reports it (the harness knows its cards already)."""
+
+    winner: str | None
+    points: int | None = None
+
+
+@dataclass(frozen=True)
+class StepResult:
+    """What the engine can say about the hand so far; every field may be left out.
+
+    :attr:`outcome` is read only once the hand is over; its ``kind`` and ``scores`` are the
+    engine's own (``win``, ``schneider``, ``loss``, ``leaster``, … as in ``spec/hand-records.md``).
+    """
+
+    tricks: Sequence[StepTrick] = ()
+    """The finished tricks in order, as far as the engine reports them."""
+    over: bool | None = None
+    """Whether the hand is over (``None``: the engine does not say; then it is over when the
+    engine gives nobody the turn)."""
+    outcome: HandOutcome | None = None
+
+
+@dataclass(frozen=True)
+class StartRequest:
+    """Protocol ``start`` (capability ``steps``): a new hand from a deal."""
+
+    options: Mapping[str, str]
+    deal: Deal
+
+
+@dataclass(frozen=True)
+class ApplyRequest:
+    """Protocol ``apply``: one action to the hand in progress."""
+
+    action: str
+
+
+@dataclass(frozen=True)
+class ResultRequest:
+    """Protocol ``result``: what the engine can say about the hand so far."""
+
+
+@dataclass(frozen=True)
+class StepState:
+    """A ``start`` or ``apply`` reply: the answer to the action (``start``: accepted) and the state."""
+
+    step: Step
+    turn: str | None
+    legal: tuple[str, ...] | None
+
+
+@runtime_checkable
+class StepEngine(Protocol):
+    """An engine with a game flow, in the harness's vocabulary (seats ``S1``…``S5``, card codes
+    ``QC``/``TD``/``7H``, action texts ``S3 bury KH 7C``). Translate in these methods; the
+    helpers of :mod:`conformance.kit.translate` do the usual translations."""
+
+    def info(self) -> EngineInfo:
+        """The engine's name, version, capabilities (``replay`` is added) and options it plays."""
+        ...
+
+    def start(self, deal: Deal, options: Mapping[str, str]) -> None:
+        """Start a hand: ``deal.dealer`` deals ``deal.hands`` and ``deal.blind`` (or ``deal.deck``,
+        a 32-card pack, top first, when the engine declares ``deal-from-deck``)."""
+        ...
+
+    def turn(self) -> str | None:
+        """The seat to act, or ``None`` once the hand is over (or when the engine cannot say)."""
+        ...
+
+    def legal_actions(self) -> Sequence[str] | None:
+        """Every legal action now, as action texts, or ``None`` when the engine cannot list them."""
+        ...
+
+    def apply(self, action: str) -> Step | bool:
+        """Apply one action; ``True``/:meth:`Step.accept`, or ``False``/:meth:`Step.reject` (the
+        engine's state then unchanged)."""
+        ...
+
+    def result(self) -> StepResult:
+        """What the engine reports about the hand so far (tricks, and the outcome once over)."""
+        ...
+
+
+_PHASES = {"pick": "auction", "pass": "auction", "bury": "bury", "call": "call", "alone": "call", "play": "play"}
+
+
+def phase_of(legal: Sequence[str] | None, over: bool) -> str | None:
+    """The phase the legal actions belong to (``scored`` once over; ``None`` when unknown).
+
+    >>> phase_of(["S3 bury TS 7S"], False), phase_of([], True), phase_of(None, False)
+    ('bury', 'scored', None)
+    """
+    if over:
+        return "scored"
+    if not legal:
+        return None
+    phases = {_PHASES.get(action.split()[1], "") for action in legal if len(action.split()) > 1}
+    return phases.pop() if len(phases) == 1 else None
+
+
+class StepAdapter:
+    """A :class:`StepEngine` as an :class:`~conformance.adapter.Adapter` (capability ``replay``).
+
+    Queries the engine also answers (``trick-winner``, ``legal-plays``, …) are passed through when
+    the wrapped object has the methods and declares the capabilities; ``session`` is not offered
+    (a session's dealer rotation and stakes belong to the engine).
+
+    :param engine: the engine.
+    :param check_turn: refuse, without asking the engine, an action whose seat is not the one
+        the engine says is to act. Keep it on for an engine whose actions name no seat (it acts
+        for "the current player", so an action out of turn would be played by someone else);
+        turn it off for an engine that checks seats itself, so that its own rejection, and the
+        rule it names, is the one judged. The harness names no rule for such a refusal: which
+        rule an action out of turn breaks depends on the moment (``auction.order``,
+        ``play.clockwise-one-card``, ``alone.declare``…).
+    """
+
+    def __init__(self, engine: StepEngine, *, check_turn: bool = True) -> None:
+        self.engine = engine
+        self.check_turn = check_turn
+        self._info: EngineInfo | None = None
+
+    def info(self) -> EngineInfo:
+        if self._info is None:
+            base = self.engine.info()
+            capabilities = (base.capabilities | {Capability.REPLAY}) - {Capability.SESSION, Capability.STEPS}
+            self._info = dataclasses.replace(base, capabilities=frozenset(capabilities))
+        return self._info
+
+    def replay(self, request: ReplayRequest) -> ReplayResponse:
+        if request.stakes != 1:
+            raise Unsupported("a step-driven engine is replayed one hand at stakes 1 (no session)")
+        engine = self.engine
+        try:
+            engine.start(request.deal, dict(request.options))
+            rejected: Rejection | None = None
+            plays: list[tuple[str, str]] = []
+            for index, action in enumerate(request.actions):
+                words = action.split()
+                seat = words[0]
+                if self.check_turn:
+                    turn = engine.turn()
+                    if turn is not None and turn != seat:
+                        rejected = Rejection(index, None, f"out of turn: the engine gives the turn to {turn}")
+                        break
+                step = _as_step(engine.apply(action))
+                if not step.accepted:
+                    rejected = Rejection(index, step.rule, step.reason)
+                    break
+                if len(words) == 3 and words[1] == "play":
+                    plays.append((seat, words[2]))
+            result = engine.result()
+            turn = engine.turn()
+            over = result.over if result.over is not None else turn is None and len(plays) == 30
+            legal = None if over else engine.legal_actions()
+        except (AdapterError, Unsupported):
+            raise
+        except Exception as error:  # noqa: BLE001 - the wrapped engine's own failure is an engine error
+            raise AdapterError("engine-error", f"the engine raised {type(error).__name__}: {error}") from None
+        return ReplayResponse(
+            applied=rejected.index if rejected is not None else len(request.actions),
+            rejected=rejected,
+            turn=None if over else turn,
+            phase=phase_of(legal, over),
+            legal=None if legal is None else tuple(dict.fromkeys(canonical_action(a) for a in legal)),
+            tricks=_tricks(plays, result.tricks),
+            outcome=result.outcome if over else None,
+        )
+
+    # Direct queries: passed through to the engine when it has them.
+
+    def _query(self, name: str, request: object) -> Any:
+        method = getattr(self.engine, name, None)
+        if method is None:
+            raise Unsupported(f"the engine does not answer {name.replace('_', '-')} queries")
+        return method(request)
+
+    def session(self, request: SessionRequest) -> SessionResponse:
+        raise Unsupported("a step-driven engine plays no sessions")
+
+    def trick_winner(self, request: TrickWinnerRequest) -> int:
+        return int(self._query("trick_winner", request))
+
+    def legal_plays(self, request: LegalPlaysRequest) -> tuple[str, ...]:
+        return tuple(self._query("legal_plays", request))
+
+    def callable_cards(self, request: CallableCardsRequest) -> CallableCardsResponse:
+        answer = self._query("callable_cards", request)
+        assert isinstance(answer, CallableCardsResponse)
+        return answer
+
+    def score(self, request: ScoreRequest) -> ScoreResponse:
+        answer = self._query("score", request)
+        assert isinstance(answer, ScoreResponse)
+        return answer
+
+    def card_points(self, request: CardPointsRequest) -> int:
+        return int(self._query("card_points", request))
+
+    def close(self) -> None:
+        close = getattr(self.engine, "close", None)
+        if close is not None:
+            close()
+
+
+def _as_step(answer: Step | bool | None) -> Step:
+    if isinstance(answer, Step):
+        return answer
+    if answer is None or answer is True:  # a method that returns nothing on success
+        return Step.accept()
+    return Step.reject()
+
+
+def _tricks(plays: Sequence[tuple[str, str]], reported: Sequence[StepTrick]) -> tuple[TrickRecord, ...]:
+    out = []
+    for number in range(len(plays) // 5):
+        cards = plays[5 * number : 5 * number + 5]
+        told = reported[number] if number < len(reported) else StepTrick(None)
+        out.append(TrickRecord(cards[0][0], tuple(card for _, card in cards), told.winner, told.points))
+    return tuple(out)

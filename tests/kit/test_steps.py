@@ -1,0 +1,75 @@
+"""The step-driven capability: an engine wrapped by its steps is judged like one that replays."""
+
+from __future__ import annotations
+
+import doctest
+
+import conformance.kit.steps
+from conformance.adapter import Deal, ReplayRequest
+from conformance.judge.results import Status
+from conformance.kit import StepAdapter
+from conformance.runner import run_engine
+
+from .reference_steps import ReferenceSteps, reference_steps
+
+
+def test_docstring_examples() -> None:
+    result = doctest.testmod(conformance.kit.steps)
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_the_reference_engine_driven_by_its_steps_passes_every_replay_case() -> None:
+    run = run_engine(reference_steps(), probes=False)
+    statuses = {r.status for r in run.results}
+    failed = [f"{r.case_id}: {r.message}" for r in run.results if r.status in (Status.FAILED, Status.ERROR)]
+    assert not failed, "\n".join(failed[:5])
+    ran = [r for r in run.results if r.status is Status.PASSED]
+    assert len(ran) > 350 and Status.PASSED in statuses
+    # what it cannot serve is said: sessions and the direct queries
+    reasons = {r.reason for r in run.results if r.status is Status.UNSUPPORTED}
+    assert "capability session missing" in reasons
+
+
+def test_an_action_out_of_turn_is_the_rejection_and_the_state_is_what_came_before() -> None:
+    adapter = StepAdapter(ReferenceSteps())
+    deal = Deal("S5", {"S1": ("AH", "JD", "7D", "9C", "8S", "8H"), "S2": ("QC", "QD", "TD", "AC", "KS", "9H"),
+                       "S3": ("QS", "JC", "AD", "9D", "7H", "KC"), "S4": ("QH", "JS", "KD", "TC", "AS", "TH"),
+                       "S5": ("JH", "8D", "8C", "7C", "9S", "KH")}, ("TS", "7S"))  # fmt: skip
+    reply = adapter.replay(ReplayRequest(adapter.info().options and {}, deal, ("S1 pass", "S3 pass")))
+    assert reply.applied == 1 and reply.rejected is not None and reply.rejected.index == 1
+    assert reply.rejected.message == "out of turn: the engine gives the turn to S2"
+    assert reply.turn == "S2" and reply.legal == ("S2 pick", "S2 pass") and reply.phase == "auction"
+
+
+def test_the_same_over_the_protocol_step_messages() -> None:
+    """A subprocess engine declaring ``steps`` (and not ``replay``) is replayed through
+    ``start``/``apply``/``result`` and judged exactly as in-process."""
+    import shlex
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    engine = f"cmd:{shlex.join([sys.executable, str(root / 'tests' / 'kit' / 'step_server.py')])}"
+    areas = ["auction", "bury", "call", "leaster", "session"]  # a sample: the whole suite takes 13 s this way
+    over_protocol = run_engine(engine, probes=False, areas=areas)
+    in_process = run_engine(reference_steps(), probes=False, areas=areas)
+    assert [(r.key, r.status) for r in over_protocol.results] == [(r.key, r.status) for r in in_process.results]
+    assert sum(r.status is Status.PASSED for r in over_protocol.results) > 60
+    assert over_protocol.info is not None and "replay" in {c.value for c in over_protocol.info.capabilities}
+
+
+def test_the_reference_server_answers_the_step_messages_as_it_replays() -> None:
+    """The reference engine's own ``start``/``apply``/``result`` answers, driven by the harness,
+    give what its ``replay`` answers give."""
+    from conformance.engines.protocol_adapter import ProtocolSteps
+    from conformance.engines.reference import ReferenceAdapter
+
+    areas = ["auction", "bury", "call", "play"]
+    by_steps = run_engine(StepAdapter(ProtocolSteps(ReferenceAdapter(validate=True)), check_turn=False),
+                          probes=False, areas=areas)  # fmt: skip
+    by_replay = run_engine(ReferenceAdapter(), probes=False, areas=areas)
+    replayed = {r.key: r.status for r in by_replay.results}
+    for result in by_steps.results:
+        if result.status is not Status.UNSUPPORTED:
+            assert result.status is replayed[result.key] is Status.PASSED, result.key
+    assert sum(r.status is Status.PASSED for r in by_steps.results) > 100
