@@ -16,7 +16,8 @@ from collections.abc import Mapping, Sequence
 
 from conformance.cases.record_plan import SEATS
 
-__all__ = ["TOPIC_AREAS", "action_topic", "card_of_seat", "outcome_rules", "rules_for", "score_rules", "trick_winner_rules"]
+__all__ = ["TOPIC_AREAS", "action_topic", "card_of_seat", "outcome_rules", "refused_rules", "rules_for", "score_rules",
+           "trick_winner_rules"]
 
 TOPIC_AREAS: Mapping[str, tuple[str, ...]] = {
     "auction": ("auction", "all-pass"),
@@ -99,6 +100,24 @@ def action_topic(action: str) -> str:
     """The topic of an action's legality: ``S3 bury TS 7S`` -> ``bury``."""
     verb = action.split()[1] if len(action.split()) > 1 else ""
     return {"pick": "auction", "pass": "auction", "bury": "bury", "call": "call", "alone": "call"}.get(verb, "play")
+
+
+def refused_rules(action: str, case_rules: Sequence[str]) -> tuple[str, ...]:
+    """The rules broken by refusing a legal ``action``: the rule that permits that kind of call
+    (a ten: ``call.ten-when-all-aces``; under: ``call.under-card``; an ace:
+    ``call.ace-of-held-fail-suit``), else the case's rules about the action's topic.
+
+    >>> refused_rules("S3 call TH", ["call.not-own-card", "call.ten-when-all-aces"])
+    ('call.ten-when-all-aces',)
+    >>> refused_rules("S1 play QC", ["play.follow-suit", "scoring.win"])
+    ('play.follow-suit',)
+    """
+    words = action.split()
+    if len(words) >= 3 and words[1] == "call":
+        if "under" in words:
+            return ("call.under-card",)
+        return ("call.ten-when-all-aces",) if words[2][0] == "T" else ("call.ace-of-held-fail-suit",)
+    return rules_for(action_topic(action), case_rules)
 
 
 def card_of_seat(cards: Sequence[str], leader: str, seat: str | None) -> str:

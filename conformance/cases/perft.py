@@ -11,8 +11,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 
-from conformance.adapter import Adapter, Capability, ReplayRequest, canonical_action
-from conformance.cases.blame import action_topic, rules_for
+from conformance.adapter import Adapter, Capability, ReplayRequest, Unsupported, canonical_action
+from conformance.cases.blame import action_topic, refused_rules, rules_for
 from conformance.cases.checks import Mismatch, rejection_text
 from conformance.cases.record_plan import HandPlan, LoadedRecord, plan_hands
 
@@ -27,10 +27,11 @@ def _plans(record: LoadedRecord, options: Mapping[str, str], with_deck: bool) ->
 
 
 class _Rejected(Exception):
-    def __init__(self, action: str, rule: str | None) -> None:
+    def __init__(self, action: str, rule: str | None, index: int) -> None:
         super().__init__(action)
         self.action = action
         self.rule = rule
+        self.index = index
 
 
 def perft_rows(record: LoadedRecord) -> list[tuple[int, int, int]]:
@@ -69,7 +70,11 @@ def check_perft(record: LoadedRecord, adapter: Adapter, options: Mapping[str, st
         reply = adapter.replay(ReplayRequest(options=dict(request or options), deal=plan.deal, actions=actions))
         if reply.rejected is not None:
             index = reply.rejected.index
-            raise _Rejected(actions[index] if 0 <= index < len(actions) else "?", reply.rejected.rule)
+            raise _Rejected(actions[index] if 0 <= index < len(actions) else "?", reply.rejected.rule, index)
+        if reply.legal is None and reply.turn is not None:
+            # The engine cannot list what is legal here (a step engine that cannot list burials):
+            # the count cannot be checked, which is not a wrong count.
+            raise Unsupported(f"the engine does not list the legal actions after {len(actions)} actions")
         # A set: the same bury listed with its cards in two orders is one action.
         return tuple(dict.fromkeys(canonical_action(action) for action in reply.legal or ()))
 
@@ -96,10 +101,13 @@ def check_perft(record: LoadedRecord, adapter: Adapter, options: Mapping[str, st
             if findings:
                 break
     except _Rejected as error:
-        where = record.where(["x-perft"])
         rejection = rejection_text(error.rule, "")
-        blamed = rules_for(action_topic(error.action), rules) if error.action != "?" else ()
-        findings.append(Mismatch(f"a listed legal action {error.action!r}", "accepted", rejection, where, rules=blamed))
+        blamed = refused_rules(error.action, rules) if error.action != "?" else ()
+        if 0 <= error.index < len(plan.actions):  # an action of the record reaching the position
+            what, where = f"legality of {error.action!r} (reaching the position)", f"{record.file}:{plan.lines[error.index]}"
+        else:
+            what, where = f"a listed legal action {error.action!r}", record.where(["x-perft"])
+        findings.append(Mismatch(what, "accepted", rejection, where, rules=blamed))
     return findings, checked
 
 

@@ -32,7 +32,15 @@ from conformance.adapter import (
     TrickRecord,
     Unsupported,
 )
-from conformance.cases.blame import action_topic, card_of_seat, outcome_rules, rules_for, score_rules, trick_winner_rules
+from conformance.cases.blame import (
+    action_topic,
+    card_of_seat,
+    outcome_rules,
+    refused_rules,
+    rules_for,
+    score_rules,
+    trick_winner_rules,
+)
 from conformance.cases.model import Case, CaseRun, Check, Config, Verdict, pinned
 from conformance.cases.checks import rejection_text, show
 from conformance.cases.record_plan import HandPlan, LoadedRecord, RecordProblems, load_record, plan_hands, resolve
@@ -232,7 +240,11 @@ def _check_actions(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...],
         if is_rejected:
             assert rejected is not None
             named = (rejected.rule,) if rejected.rule and rejected.rule in judge.facts.rule_ids else ()
-            rules = topic_rules if set(topic_rules) & set(judge.rules) or not named else named
+            refused = refused_rules(action, judge.rules)
+            if action_topic(action) == "call" and set(refused) <= judge.facts.rule_ids:
+                rules = refused  # the rule that permits this kind of call is the one broken
+            else:
+                rules = refused if set(refused) & set(judge.rules) or not named else named
             judge.differs(f"{label}legality of {action!r}", rules, "accepted",
                           rejection_text(rejected.rule, rejected.message), plan.paths[index])  # fmt: skip
             return False

@@ -267,8 +267,8 @@ def _expect_set(what: str, expected: Sequence[str], actual: Sequence[str]) -> No
 
 
 def _seat_map(values: Mapping[str, int] | None, what: str) -> Mapping[str, int]:
-    if values is None:
-        raise Mismatch(what, "a value per seat", "the engine did not report it")
+    if values is None:  # not reported: the check cannot be made, which is not a wrong answer
+        raise Unsupported(f"the engine does not report {what}")
     return values
 
 

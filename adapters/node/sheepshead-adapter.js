@@ -1,0 +1,169 @@
+// The Sheepshead conformance protocol for a JavaScript engine, in one dependency-free file.
+//
+// serve(engine) runs the protocol loop on stdin/stdout (spec/PROTOCOL.md): the handshake, the
+// step messages start/apply/result (capability `steps`), the direct queries the engine offers,
+// and shutdown. The engine is a handful of callbacks in the harness's vocabulary (seats S1..S5,
+// cards QC/TD/7H, actions "S3 bury KH 7C"); the helpers below translate card spellings, seats and
+// actions. Errors never crash the loop: an exception in a callback becomes an error reply.
+//
+//   const { serve } = require("./sheepshead-adapter.js");
+//   serve({
+//     name: "my-engine", version: "1.0",
+//     options: { "jack-order": ["clubs-first"], ... },      // one option per axis, usually
+//     start(deal, options) { ... },                          // deal: {dealer, hands, blind, deck}
+//     turn() { return "S1"; },                               // the seat to act, or null when over
+//     legalActions() { return ["S1 pick", "S1 pass"]; },     // or null when it cannot say
+//     apply(action) { return true; },                        // true, false, or {accepted, reason, rule}
+//     result() { return { over: false, tricks: [], outcome: null }; },
+//   });
+"use strict";
+
+const readline = require("readline");
+
+const PROTOCOL_VERSION = 1;
+const RANKS = ["A", "T", "K", "Q", "J", "9", "8", "7"];
+const SUITS = ["C", "S", "H", "D"];
+const SEATS = ["S1", "S2", "S3", "S4", "S5"];
+const SUIT_WORDS = { C: "clubs", S: "spades", H: "hearts", D: "diamonds" };
+const RANK_WORDS = { A: "ace", T: "10", K: "king", Q: "queen", J: "jack", 9: "9", 8: "8", 7: "7" };
+const QUERIES = {
+  "trick-winner": "trickWinner", "legal-plays": "legalPlays", "callable-cards": "callableCards",
+  score: "score", "card-points": "cardPoints", replay: "replay", session: "session",
+};
+
+// ---------------------------------------------------------------- translations
+
+/** A harness card code ("TD") in an engine spelling: "10_diamonds" (rank_suit_words, with
+ *  "Q_clubs"), "queen_clubs" (rank_words), "10♦" (symbols), "Q-C" (dashed), "queen_of_clubs"
+ *  (words), "10D" (ten_as_10). */
+function cardToEngine(card, spelling = "rank_suit_words") {
+  const rank = card[0], suit = card[1];
+  if (card.length !== 2 || !RANKS.includes(rank) || !SUITS.includes(suit)) throw new Error(`not a card code: ${card}`);
+  const ten = rank === "T" ? "10" : rank;
+  switch (spelling) {
+    case "canonical": return card;
+    case "ten_as_10": return ten + suit;
+    case "symbols": return ten + { C: "♣", S: "♠", H: "♥", D: "♦" }[suit];
+    case "dashed": return `${rank}-${suit}`;
+    case "rank_suit_words": return `${ten}_${SUIT_WORDS[suit]}`;
+    case "words": return `${RANK_WORDS[rank]}_of_${SUIT_WORDS[suit]}`;
+    case "rank_words": return `${RANK_WORDS[rank]}_${SUIT_WORDS[suit]}`;
+    default: throw new Error(`unknown spelling ${spelling}`);
+  }
+}
+
+/** The harness card code of an engine's card in any common spelling ("10_diamonds" -> "TD"). */
+function cardFromEngine(code) {
+  const text = String(code).trim().toLowerCase();
+  const compact = /^(10|[akqjt987])\s*([cshd♣♠♥♦])$/.exec(text);
+  const parts = compact ? [compact[1], compact[2]] : text.split(/[\s_\-/|,.]+/).filter((p) => p && p !== "of");
+  const rankOf = (w) => ({ 10: "T", t: "T", a: "A", ace: "A", k: "K", king: "K", q: "Q", queen: "Q", j: "J", jack: "J",
+    9: "9", 8: "8", 7: "7" })[w];
+  const suitOf = (w) => ({ c: "C", clubs: "C", "♣": "C", s: "S", spades: "S", "♠": "S", h: "H", hearts: "H", "♥": "H",
+    d: "D", diamonds: "D", "♦": "D" })[w];
+  if (parts.length === 2) {
+    let rank = rankOf(parts[0]), suit = suitOf(parts[1]);
+    if (!rank && !suit) { rank = rankOf(parts[1]); suit = suitOf(parts[0]); }
+    if (rank && suit) return rank + suit;
+  }
+  throw new Error(`not a card: ${code}`);
+}
+
+/** Seats of an engine whose seat `first` (1, or 0) always bids and leads first: it is the
+ *  harness dealer's left. */
+function seatRotation(dealer, first = 1) {
+  const d = SEATS.indexOf(dealer);
+  if (d < 0) throw new Error(`not a seat: ${dealer}`);
+  return {
+    toEngine: (seat) => ((SEATS.indexOf(seat) - d - 1 + 10) % 5) + first,
+    fromEngine: (n) => SEATS[(d + 1 + n - first + 10) % 5],
+  };
+}
+
+/** "S3 call AS under 8D" -> {seat: "S3", verb: "call", cards: ["AS"], under: "8D"}. */
+function parseAction(text) {
+  const words = String(text).trim().split(/\s+/);
+  if (words.length < 2 || !SEATS.includes(words[0])) throw new Error(`not an action: ${text}`);
+  const [seat, verb, ...rest] = words;
+  if (verb === "call" && rest.length === 3 && rest[1] === "under") return { seat, verb, cards: [rest[0]], under: rest[2] };
+  return { seat, verb, cards: rest, under: null };
+}
+
+/** An action text from parts (a bury's cards sorted, as the harness writes them). */
+function actionText(seat, verb, cards = [], under = null) {
+  const sorted = verb === "bury" ? [...cards].sort() : cards;
+  return [seat, verb, ...sorted, ...(under ? ["under", under] : [])].join(" ");
+}
+
+// ---------------------------------------------------------------- the protocol loop
+
+function normalizeStep(answer) {
+  if (answer === true || answer === undefined || answer === null) return { accepted: true, reason: null, rule: null };
+  if (answer === false) return { accepted: false, reason: "refused by the engine", rule: null };
+  const accepted = Boolean(answer.accepted ?? answer.ok ?? answer.success);
+  return { accepted, reason: accepted ? null : String(answer.reason ?? answer.error ?? "refused"), rule: answer.rule ?? null };
+}
+
+function state(engine) {
+  const turn = engine.turn();
+  const legal = turn === null || turn === undefined ? null : engine.legalActions();
+  return { turn: turn ?? null, legal: legal ?? null };
+}
+
+/** The reply to one request (null for shutdown). Exported for tests. */
+function answer(engine, message, options = {}) {
+  const { id, type } = message;
+  if (type === "hello") {
+    const capabilities = engine.capabilities ?? ["steps", ...Object.keys(QUERIES).filter((k) => engine[QUERIES[k]])];
+    return { id: 0, protocol: PROTOCOL_VERSION, name: engine.name, version: engine.version, capabilities,
+      options: engine.options, ...(engine.unlisted ? { unlisted: engine.unlisted } : {}) };
+  }
+  if (type === "start") {
+    engine.start(message.deal, message.options);
+    return { id, ...state(engine) };
+  }
+  if (type === "apply") {
+    const action = message.action;
+    const turn = engine.turn();
+    if (options.checkTurn !== false && turn && turn !== parseAction(action).seat) {
+      return { id, accepted: false, reason: `it is ${turn}'s turn`, rule: null, ...state(engine) };
+    }
+    return { id, ...normalizeStep(engine.apply(action)), ...state(engine) };
+  }
+  if (type === "result") {
+    const r = engine.result() ?? {};
+    return { id, over: r.over ?? null, tricks: (r.tricks ?? []).map((t) => ({ winner: t.winner ?? null,
+      points: t.points ?? null })), outcome: r.outcome ?? null };
+  }
+  const query = QUERIES[type] && engine[QUERIES[type]];
+  if (query) return { id, ...query.call(engine, message) };
+  return { id, error: { code: "unsupported", message: `this engine does not answer ${type}` } };
+}
+
+/** Serve the protocol on stdin/stdout until shutdown or end of input. */
+function serve(engine, { input = process.stdin, output = process.stdout, checkTurn = true } = {}) {
+  const lines = readline.createInterface({ input, crlfDelay: Infinity });
+  lines.on("line", (line) => {
+    let message, reply;
+    try {
+      message = JSON.parse(line);
+    } catch (error) {
+      output.write(JSON.stringify({ id: null, error: { code: "invalid-request", message: `not JSON: ${error.message}` } }) + "\n");
+      return;
+    }
+    if (message && message.type === "shutdown") {
+      lines.close();
+      return;
+    }
+    try {
+      reply = answer(engine, message, { checkTurn });
+    } catch (error) {
+      reply = { id: message && Number.isInteger(message.id) ? message.id : null,
+        error: { code: "internal", message: `${error && error.name}: ${error && error.message}` } };
+    }
+    output.write(JSON.stringify(reply) + "\n");
+  });
+  lines.on("close", () => process.exit(0));
+}
+
+module.exports = { serve, answer, cardToEngine, cardFromEngine, seatRotation, parseAction, actionText, SEATS, RANKS, SUITS };

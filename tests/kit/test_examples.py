@@ -1,0 +1,74 @@
+"""The example adapters of ``adapters/examples`` and the Node helper, run through the suite.
+
+Each example wraps a stand-in engine written for these tests, in one shape of
+``notes/engine-shapes.md``, with fixed rules of its own; what the suite reports about it is
+worked out from those rules (the deliberate gaps are named in each stand-in's header).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from conformance.judge.results import Status
+from conformance.runner import run_engine
+
+ROOT = Path(__file__).resolve().parents[2]
+NODE = shutil.which("node")
+needs_node = pytest.mark.skipif(NODE is None, reason="node is not on this machine: the JavaScript examples cannot run")
+
+
+def code_lines(path: Path) -> int:
+    """Lines that are neither blank nor only a comment (``//`` or ``#``)."""
+    return sum(1 for line in path.read_text(encoding="utf-8").splitlines()
+               if line.strip() and not line.strip().startswith(("//", "#")))  # fmt: skip
+
+
+@needs_node
+def test_the_node_helper_answers_the_protocol() -> None:
+    script = """
+    const kit = require(process.argv[1]);
+    let passes = 0;
+    const engine = { name: "passers", version: "1", options: {}, start() { passes = 0; },
+      turn: () => (passes === 5 ? null : `S${passes + 1}`), legalActions: () => [`S${passes + 1} pass`],
+      apply(a) { if (!a.endsWith("pass")) return { success: false, error: "pass only" }; passes += 1; return true; },
+      result: () => ({ over: passes === 5, tricks: [] }) };
+    const out = [];
+    for (const m of [{ id: 0, type: "hello", protocol: 1 }, { id: 1, type: "start", deal: {}, options: {} },
+                     { id: 2, type: "apply", action: "S2 pass" }, { id: 3, type: "apply", action: "S1 pick" },
+                     { id: 4, type: "apply", action: "S1 pass" }, { id: 5, type: "result" }, { id: 6, type: "score" }])
+      out.push(kit.answer(engine, m));
+    console.log(JSON.stringify(out));
+    console.log(JSON.stringify([kit.cardToEngine("TD"), kit.cardFromEngine("queen_of_clubs"), kit.cardFromEngine("10♦"),
+      kit.seatRotation("S3").toEngine("S4"), kit.actionText("S3", "bury", ["KH", "7C"])]));
+    """
+    helper = ROOT / "adapters" / "node" / "sheepshead-adapter.js"
+    done = subprocess.run([NODE or "node", "-e", script, str(helper)], capture_output=True, text=True, timeout=30, check=True)
+    replies_line, helpers_line = done.stdout.splitlines()
+    hello, start, out_of_turn, refused, accepted, result, unknown = json.loads(replies_line)
+    assert hello["capabilities"] == ["steps"] and hello["protocol"] == 1
+    assert start == {"id": 1, "turn": "S1", "legal": ["S1 pass"]}
+    assert out_of_turn["accepted"] is False and out_of_turn["reason"] == "it is S1's turn"  # checked by the helper
+    assert refused == {"id": 3, "accepted": False, "reason": "pass only", "rule": None, "turn": "S1", "legal": ["S1 pass"]}
+    assert accepted["accepted"] is True and accepted["turn"] == "S2"
+    assert result == {"id": 5, "over": False, "tricks": [], "outcome": None}
+    assert unknown["error"]["code"] == "unsupported"
+    assert json.loads(helpers_line) == ["10_diamonds", "QC", "TD", 1, "S3 bury 7C KH"]
+
+
+@needs_node
+def test_the_javascript_table_example_is_judged_on_its_own_rules() -> None:
+    """The table calls aces only: with all three fail aces in the picker's eight cards it cannot
+    call a ten (call.ten-when-all-aces). That is its one deviation, and the only rule blamed."""
+    adapter = ROOT / "adapters" / "examples" / "js-table" / "adapter.js"
+    assert code_lines(adapter) <= 80
+    run = run_engine(f"cmd:{NODE} {adapter}", probes=False)
+    failed = [r for r in run.results if r.status is Status.FAILED]
+    assert {rule for r in failed for rule in r.blamed} == {"call.ten-when-all-aces"}
+    assert not [r for r in run.results if r.status is Status.ERROR]
+    assert sum(r.status is Status.PASSED for r in run.results) >= 90
+    assert run.info is not None and run.info.name == "js-table"
