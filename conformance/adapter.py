@@ -174,6 +174,17 @@ class HandOutcome:
     seat_points: Mapping[str, int] | None = None
     seat_tricks: Mapping[str, int] | None = None
     leaster_winner: str | None = None
+    """In a leaster, the seat that won it; ``None`` for no single winner (a tie), or when the
+    engine cannot say: scores that make a winner (:meth:`names_no_leaster_winner`) tell the two apart."""
+
+    def names_no_leaster_winner(self) -> bool:
+        """Whether a ``None`` :attr:`leaster_winner` means "nobody won": the scores (when given)
+        give no single seat the best gain (a tie without exchange scores nothing, a split tie
+        gives two seats the same gain); when one seat gains most, the engine just did not say."""
+        if self.leaster_winner is not None or self.scores is None:
+            return False
+        best = max(self.scores.values(), default=0)
+        return best <= 0 or sum(1 for value in self.scores.values() if value == best) != 1
 
 
 @dataclass(frozen=True)

@@ -332,8 +332,9 @@ def _check_results(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...],
             rules = outcome_rules(wanted["outcome"], outcome.kind, picker_points=outcome.picker_side_points)
         judge.add(f"{label}outcome", rules, wanted["outcome"], outcome.kind, (*where, "outcome"))
     if "leaster_winner" in wanted:
+        winner: str | None = outcome.leaster_winner or ("nobody" if outcome.names_no_leaster_winner() else None)
         judge.add(f"{label}leaster winner", rules_for("leaster-winner", judge.rules), wanted["leaster_winner"] or "nobody",
-                  outcome.leaster_winner or "nobody", (*where, "leaster_winner"))  # fmt: skip
+                  winner, (*where, "leaster_winner"))  # fmt: skip
     if "scores" in wanted:
         values = {seat: value for seat, value in wanted["scores"].items() if not str(seat).startswith("x-")}
         if outcome.scores is None:

@@ -40,7 +40,7 @@ from conformance.adapter import (
     Unsupported,
 )
 from conformance.cases.blame import action_topic
-from conformance.cases.checks import Mismatch, ScenarioError
+from conformance.cases.checks import Mismatch, ScenarioError, rejection_text
 
 __all__ = ["Attempt", "Game", "Position", "Table"]
 
@@ -159,9 +159,8 @@ class Table:
         rejected = reply.rejected
         if rejected is not None and rejected.index < count:
             action = self.game.actions[rejected.index] if 0 <= rejected.index < len(self.game.actions) else "?"
-            rule = f" under {rejected.rule}" if rejected.rule else ""
-            raise Mismatch(f"the scenario's action {action!r}", "accepted", f"rejected{rule}", note=rejected.message,
-                           topic=action_topic(action))
+            raise Mismatch(f"the scenario's action {action!r}", "accepted", rejection_text(rejected.rule, rejected.message),
+                           topic=action_topic(action))  # fmt: skip
 
     def reply(self) -> ReplayResponse:
         """The engine's answer for the current hand after every accepted action.

@@ -9,7 +9,6 @@ without running pytest.
 from __future__ import annotations
 
 import functools
-import os
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -106,15 +105,13 @@ class Environment:
         return self.run_suite if self.run_suite is not None else _default_run_suite()
 
     def engine(self, text: str) -> Adapter:
-        """Load an engine. For ``python:`` engines the working directory is added to the end of
-        ``sys.path`` first, so that a module beside the user imports as with ``python -m``.
+        """Load an engine (a ``python:`` module beside the user imports as with ``python -m``:
+        :func:`~conformance.engines.loading.load_engine` adds the working directory).
 
         :raises UsageError: the engine text names no usable engine.
         :raises AdapterError: the engine started but failed its handshake.
         """
         loader = self.load_engine if self.load_engine is not None else _default_load_engine()
-        if text.strip().startswith("python:") and os.getcwd() not in sys.path:
-            sys.path.append(os.getcwd())  # like `python -m`: modules beside the user, lowest priority
         try:
             return loader(text)
         except AdapterError:

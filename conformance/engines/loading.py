@@ -5,8 +5,8 @@ An engine is named by one of three forms:
 ``reference``
     The reference engine in-process (:class:`conformance.engines.reference.ReferenceAdapter`).
 ``python:MODULE:ATTR``
-    ``ATTR`` of the importable module ``MODULE`` is a factory (a class or a function taking no
-    arguments) returning an :class:`~conformance.adapter.Adapter`, or a
+    ``ATTR`` of the module ``MODULE`` (imported from ``sys.path`` or, failing that, the working
+    directory) is a factory (a class or a function taking no arguments) returning an :class:`~conformance.adapter.Adapter`, or a
     :class:`~conformance.kit.steps.StepEngine` (wrapped in a :class:`~conformance.kit.steps.StepAdapter`).
 ``cmd:COMMAND ARGS…``
     A program speaking the subprocess protocol (``spec/PROTOCOL.md``); the text after ``cmd:`` is
@@ -23,7 +23,9 @@ conformance.engines.loading.EngineSelectionError: engine 'cmd:': no command afte
 from __future__ import annotations
 
 import importlib
+import os
 import shlex
+import sys
 from dataclasses import dataclass
 
 from conformance.adapter import Adapter
@@ -88,6 +90,8 @@ def parse_engine(text: str) -> EngineSpec:
 
 
 def _load_python(spec: EngineSpec) -> Adapter:
+    if os.getcwd() not in sys.path:
+        sys.path.append(os.getcwd())  # like `python -m`: a module beside the user, lowest priority
     try:
         target: object = importlib.import_module(spec.module)
     except ImportError as error:

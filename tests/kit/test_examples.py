@@ -72,3 +72,17 @@ def test_the_javascript_table_example_is_judged_on_its_own_rules() -> None:
     assert not [r for r in run.results if r.status is Status.ERROR]
     assert sum(r.status is Status.PASSED for r in run.results) >= 90
     assert run.info is not None and run.info.name == "js-table"
+
+
+def test_the_python_game_object_example_is_judged_on_its_own_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game counts 90 picker points as a schneider (a practice of several engines; the
+    rule says 91): that is its one deviation, blamed on scoring.schneider-thresholds only."""
+    folder = ROOT / "adapters" / "examples" / "python-game"
+    assert code_lines(folder / "adapter.py") <= 80
+    monkeypatch.chdir(folder)  # python:adapter:engine imports the module beside the user
+    run = run_engine("python:adapter:engine", probes=False)
+    failed = [r for r in run.results if r.status is Status.FAILED]
+    assert {rule for r in failed for rule in r.blamed} == {"scoring.schneider-thresholds"}
+    assert all(r.expected == "win" and r.actual == "schneider" for r in failed)
+    assert not [r for r in run.results if r.status is Status.ERROR]
+    assert sum(r.status is Status.PASSED for r in run.results) >= 60

@@ -1,0 +1,69 @@
+"""Example adapter: a Python game object (``game.py`` here) with string actions, ``False`` on an
+illegal action, seat 1 always first and one card buried per action. Run it as:
+``sheepshead-conformance run --engine python:adapter:engine`` from this folder."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from game import Game  # noqa: E402
+
+from conformance.adapter import EngineInfo, HandOutcome  # noqa: E402
+from conformance.kit import StepAdapter, StepResult, StepTrick  # noqa: E402
+from conformance.kit.translate import CardSpelling, SeatRotation, pair_burials, parse_action  # noqa: E402
+
+CARDS = CardSpelling.named("ten_as_10")  # the game writes 10D, QC
+PLAYS = {"jack-order": "clubs-first", "void-play": "free", "defender-sweep": "shared", "no-tricker": "points",
+         "double-on-the-bump": "on", "all-pass": "leaster", "leaster-blind": "first-trick",
+         "leaster-needs-trick": "yes", "leaster-tie": "no-exchange", "called-ten-rank": "normal",
+         "no-callable-suit": "alone", "bury-on-no-trick": "picker", "call-timing": "bury-then-call",
+         "called-suit-lead": "any-time", "doubler-stacking": "queue", "all-pass-dealer": "passes-left"}  # fmt: skip
+
+
+class GameSteps:
+    def info(self) -> EngineInfo:
+        return EngineInfo("python-game", "1.0", frozenset(), {axis: (option,) for axis, option in PLAYS.items()})
+
+    def start(self, deal, options):  # type: ignore[no-untyped-def]
+        self.seats = SeatRotation(deal.dealer)
+        self.game = Game(double_on_bump=True)
+        self.game.hands = [[CARDS.to_engine(c) for c in hand] for hand in self.seats.hands_to_engine(deal.hands)]
+        self.game.blind = [CARDS.to_engine(c) for c in deal.blind]
+
+    def turn(self) -> str | None:
+        return None if self.game.phase == "over" else self.seats.from_engine(self.game.current)
+
+    def legal_actions(self) -> list[str]:
+        seat, legal = self.turn(), self.game.legal_actions()
+        if self.game.phase == "bury":
+            return pair_burials(str(seat), [CARDS.from_engine(a.split()[1]) for a in legal])
+        return [f"{seat} {verb.lower()}" + (f" {CARDS.from_engine(card)}" if card else "")
+                for verb, _, card in (a.partition(" ") for a in legal)]  # fmt: skip
+
+    def apply(self, action: str) -> bool:
+        a = parse_action(action)
+        if self.turn() != a.seat or a.under:
+            return False
+        words = [f"{a.verb.upper()} {CARDS.to_engine(c)}" for c in a.cards] or [a.verb.upper()]
+        offered = self.game.legal_actions()
+        if len(words) != (2 if a.verb == "bury" else 1) or len(set(words)) != len(words) or not set(words) <= set(offered):
+            return False
+        return all(self.game.act(word) for word in words)
+
+    def result(self) -> StepResult:
+        g = self.game
+        tricks = [StepTrick(self.seats.from_engine(winner)) for _, _, winner in g.tricks]
+        if g.phase != "over":
+            return StepResult(tricks, over=False)
+        scores = self.seats.values_from_engine(g.scores)
+        if g.leaster:
+            return StepResult(tricks, True, HandOutcome("leaster", scores))
+        partner = None if g.partner is None else self.seats.from_engine(g.partner)
+        return StepResult(tricks, True, HandOutcome(g.outcome, scores, picker=self.seats.from_engine(g.picker), partner=partner))
+
+
+def engine() -> StepAdapter:
+    return StepAdapter(GameSteps())  # the game acts for its current seat: the harness checks turns
