@@ -15,6 +15,18 @@ Feature: Calling a partner
     And the picker buried TS 7S
     Then the callable cards are AH
 
+  @rule:call.not-own-card @call-timing:bury-then-call
+  Scenario: The picker may not call an ace they buried
+    Given a picker holding QS JC AD 9D 7H KC
+    And the picker buried AH 7S
+    Then the callable cards are AC
+
+  @rule:call.ten-when-all-aces @call-timing:bury-then-call
+  Scenario: A picker whose eight cards hold every fail ace may call a ten
+    Given a picker holding AC AS AH 9C 8S QS
+    And the picker buried 7H KD
+    Then the callable cards are TC TS TH
+
   @rule:call.ace-of-held-fail-suit @call-timing:call-then-bury
   Scenario: Calling before the bury, the picker's eight cards count
     Given a picker holding QS JC AD 9D 7H KC TS 7S

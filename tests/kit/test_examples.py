@@ -86,3 +86,19 @@ def test_the_python_game_object_example_is_judged_on_its_own_rules(monkeypatch: 
     assert all(r.expected == "win" and r.actual == "schneider" for r in failed)
     assert not [r for r in run.results if r.status is Status.ERROR]
     assert sum(r.status is Status.PASSED for r in run.results) >= 60
+
+
+@needs_node
+def test_the_javascript_rules_library_example_is_judged_on_its_own_rules() -> None:
+    """The library is told too little for three duties (its header says which): the hold card
+    when void, an ace in the bury, and ten calls. Each is blamed on its own rule, nothing else."""
+    adapter = ROOT / "adapters" / "examples" / "js-rules" / "adapter.js"
+    assert code_lines(adapter) <= 80
+    run = run_engine(f"cmd:{NODE} {adapter}", probes=False)
+    failed = [r for r in run.results if r.status is Status.FAILED]
+    assert sorted(rule for r in failed for rule in r.blamed) == [
+        "call.not-own-card", "call.ten-when-all-aces", "play.hold-card-kept"]
+    assert not [r for r in run.results if r.status is Status.ERROR]
+    assert sum(r.status is Status.PASSED for r in run.results) >= 250  # the query cases
+    reasons = {r.reason for r in run.results if r.status is Status.UNSUPPORTED}
+    assert "capability replay missing" in reasons
