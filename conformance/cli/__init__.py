@@ -3,6 +3,7 @@
 - ``run``: run the suite against an engine and report (:mod:`conformance.cli.run`);
 - ``matrix``: compare engines rule by rule (:mod:`conformance.cli.matrix`);
 - ``check HAND.yaml``: replay a record and narrate each ruling (:mod:`conformance.cli.check`);
+- ``fuzz``: random hands against an engine and the reference (:mod:`conformance.cli.fuzz`);
 - ``rules`` and ``explain RULE-ID``: browse the catalogue (:mod:`conformance.cli.catalogue`);
 - ``mutants``: the mutation score of the suite (:mod:`conformance.cli.mutants`);
 - ``spec check`` validates the spec data and prints every problem as
@@ -36,6 +37,7 @@ from sheepshead_spec.yamldoc import display_path
 
 from conformance.cli import catalogue as catalogue_command
 from conformance.cli import check as check_command
+from conformance.cli import fuzz as fuzz_command
 from conformance.cli import matrix as matrix_command
 from conformance.cli import mutants as mutants_command
 from conformance.cli import run as run_command
@@ -144,6 +146,7 @@ def _parser() -> argparse.ArgumentParser:
     run_command.add_parser(commands)
     matrix_command.add_parser(commands)
     check_command.add_parser(commands)
+    fuzz_command.add_parser(commands)
     catalogue_command.add_parsers(commands)
     mutants_command.add_parser(commands)
     spec = commands.add_parser("spec", help="check or render the rules spec")

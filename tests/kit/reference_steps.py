@@ -1,88 +1,17 @@
 """The reference engine driven by its steps: a plumbing check of :class:`StepAdapter` only.
 
 The example adapters of ``adapters/examples`` wrap stand-in engines with their own rules; this
-one wraps the reference :class:`~reference_impl.hand.Hand`, so that the whole suite passing
-through it shows that the step replay itself (turns, rejections, tricks, outcome) loses nothing.
+one wraps the reference hand (:class:`conformance.engines.reference.ReferenceSteps`), so that the
+whole suite passing through it shows that the step replay itself (turns, rejections, tricks,
+outcome) loses nothing.
 """
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Mapping, Sequence
+from conformance.engines.reference import ReferenceSteps
+from conformance.kit import StepAdapter
 
-from conformance.adapter import Capability, Deal, EngineInfo, HandOutcome
-from conformance.engines.reference import ReferenceAdapter
-from conformance.kit import Step, StepAdapter, StepResult, StepTrick
-from reference_impl.cards import parse_card
-from reference_impl.errors import IllegalActionError, InvalidActionError
-from reference_impl.hand import Action, Hand, parse_seat, seat_name
-from reference_impl.profile import Profile
-
-
-def _seats(values: Sequence[int] | None) -> dict[str, int] | None:
-    return None if values is None else {seat_name(i + 1): v for i, v in enumerate(values)}
-
-
-class ReferenceSteps:
-    """:class:`~conformance.kit.StepEngine` over the reference hand."""
-
-    def __init__(self) -> None:
-        self.hand: Hand | None = None
-
-    def info(self) -> EngineInfo:
-        base = ReferenceAdapter().info()
-        return dataclasses.replace(base, name="reference-steps",
-                                   capabilities=frozenset({Capability.RULE_IDS, Capability.DEAL_FROM_DECK}))  # fmt: skip
-
-    def start(self, deal: Deal, options: Mapping[str, str]) -> None:
-        profile = Profile.named("standard").with_options(options)
-        dealer = parse_seat(deal.dealer)
-        if deal.deck is not None:
-            self.hand = Hand.from_deck(profile, dealer, [parse_card(c) for c in deal.deck])
-        else:
-            hands = [[parse_card(c) for c in deal.hands[f"S{i}"]] for i in range(1, 6)]
-            self.hand = Hand.from_hands(profile, dealer, hands, [parse_card(c) for c in deal.blind])
-
-    def _hand(self) -> Hand:
-        assert self.hand is not None
-        return self.hand
-
-    def turn(self) -> str | None:
-        turn = self._hand().turn
-        return None if turn is None else seat_name(turn)
-
-    def legal_actions(self) -> list[str]:
-        return [str(action) for action in self._hand().legal_actions()]
-
-    def apply(self, action: str) -> Step:
-        try:
-            self._hand().apply(Action.parse(action))
-        except IllegalActionError as error:
-            return Step.reject(str(error).split("; position: ", 1)[0], error.rule_id)
-        except InvalidActionError as error:
-            return Step.reject(str(error))
-        return Step.accept()
-
-    def result(self) -> StepResult:
-        hand = self._hand()
-        tricks = [StepTrick(seat_name(t.winner), t.points) for t in hand.tricks]
-        outcome = hand.outcome
-        if outcome is None:
-            return StepResult(tricks, over=False)
-        picker = outcome.picker is not None
-        thrown_in = outcome.kind.value in ("redeal", "doubler")
-        return StepResult(tricks, over=True, outcome=HandOutcome(
-            kind=outcome.kind.value, scores=_seats(outcome.scores) or {},
-            picker=None if outcome.picker is None else seat_name(outcome.picker),
-            partner=None if outcome.partner is None else seat_name(outcome.partner),
-            picker_side_points=outcome.picker_side_points if picker else None,
-            picker_side_tricks=outcome.picker_side_tricks if picker else None,
-            defender_points=outcome.defender_points if picker else None,
-            defender_tricks=outcome.defender_tricks if picker else None,
-            seat_points=None if thrown_in else _seats(outcome.seat_points),
-            seat_tricks=None if thrown_in else _seats(outcome.seat_tricks),
-            leaster_winner=None if outcome.leaster_winner is None else seat_name(outcome.leaster_winner),
-        ))  # fmt: skip
+__all__ = ["ReferenceSteps", "reference_steps"]
 
 
 def reference_steps() -> StepAdapter:

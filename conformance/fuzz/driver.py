@@ -1,0 +1,421 @@
+"""Play random hands against an engine and the reference side by side, and find where they part.
+
+Each hand is a seeded random deal under one configuration of the options the engine declares.
+At every decision the reference's legal actions are compared with the engine's (where the engine
+can say them), then a random action legal in both is applied to both; at the end every result the
+engine reports (trick winners and points, the outcome, the scores) is compared. The random player
+leans towards the rare corners: everyone passing (a leaster or the all-pass option), going
+alone, under calls, ten calls.
+
+Engines are driven by their steps (:class:`~conformance.kit.steps.StepEngine`: an in-process step
+engine, or a protocol engine with ``steps``, which includes the reference server) so that a hand
+costs one message per action. The first difference is a :class:`Divergence`, with the rules it
+concerns (:mod:`conformance.cases.blame`) and everything needed to write it as a hand record.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from conformance.adapter import Adapter, AdapterError, Deal, EngineInfo, HandOutcome, Unsupported, canonical_action
+from conformance.cases.blame import (
+    action_topic,
+    card_of_seat,
+    is_trump,
+    outcome_rules,
+    refused_rules,
+    rules_for,
+    score_rules,
+    trick_winner_rules,
+)
+from conformance.kit.steps import Step, StepEngine, StepResult, StepTrick
+
+__all__ = ["Divergence", "HandPlay", "StepsOf", "play_hand", "random_deal"]
+
+SEATS = ("S1", "S2", "S3", "S4", "S5")
+CARDS = tuple(rank + suit for suit in "CSHD" for rank in "ATKQJ987")
+MAX_ACTIONS = 60
+"""More actions than any hand has (5 bids, bury, call, 30 plays): an engine still asking for
+actions after that is stuck."""
+
+
+@dataclass(frozen=True)
+class Divergence:
+    """Where the engine first parts from the reference in one hand."""
+
+    kind: str
+    """``turn``, ``legal``, ``refused``, ``accepted``, ``stuck``, ``ended``, ``trick``, ``outcome``,
+    ``points``, ``scores``, ``crash``."""
+    at: int
+    """The number of actions applied before it (the prefix of :attr:`HandPlay.actions`)."""
+    expected: str
+    actual: str
+    rules: tuple[str, ...]
+    action: str | None = None
+    """The action it is about (refused, wrongly accepted, missing or extra)."""
+    rule: str | None = None
+    """The rule the reference names for an action it refuses (an extra legal action)."""
+
+    @property
+    def signature(self) -> tuple[str, ...]:
+        """What makes two divergences the same root cause: the kind, the rules, the action's verb."""
+        verb = self.action.split()[1] if self.action and len(self.action.split()) > 1 else ""
+        return (self.kind, *self.rules, verb)
+
+    def describe(self) -> str:
+        about = f" {self.action!r}" if self.action else ""
+        return f"{self.kind}{about}: expected {self.expected}, got {self.actual}"
+
+
+@dataclass
+class HandPlay:
+    """One fuzzed hand: its configuration, deal, the actions applied, and the divergence."""
+
+    number: int
+    options: Mapping[str, str]
+    deal: Deal
+    actions: list[str] = field(default_factory=list)
+    divergence: Divergence | None = None
+    reference: StepResult | None = None
+    """The reference's result at the end (for a hand record's expectations)."""
+
+
+def random_deal(rng: random.Random, *, with_deck: bool = False) -> Deal:
+    """A random deal: a shuffled pack dealt 3-2-3 from a random dealer's left (with the pack
+    order too, for an engine that deals a pack itself: ``deal-from-deck``)."""
+    deck = list(CARDS)
+    rng.shuffle(deck)
+    dealer = rng.choice(SEATS)
+    hands: dict[str, list[str]] = {seat: [] for seat in SEATS}
+    start = SEATS.index(dealer)
+    for packet in range(5):
+        seat = SEATS[(start + 1 + packet) % 5]
+        hands[seat] += [*deck[3 * packet : 3 * packet + 3], *deck[17 + 3 * packet : 20 + 3 * packet]]
+    return Deal(dealer, {seat: tuple(cards) for seat, cards in hands.items()}, (deck[15], deck[16]),
+                tuple(deck) if with_deck else None)
+
+
+def _choose(rng: random.Random, legal: Sequence[str], plan: Mapping[str, object]) -> str:
+    """A random legal action, leaning towards the rare corners of the game."""
+    verbs = {action.split()[1] for action in legal}
+    if verbs <= {"pick", "pass"}:
+        seat = legal[0].split()[0]
+        wants = "pick" if plan["picker"] == seat else "pass"
+        chosen = [a for a in legal if a.split()[1] == wants]
+        return chosen[0] if chosen else rng.choice(list(legal))
+    if "alone" in verbs and rng.random() < 0.15:
+        return next(a for a in legal if a.split()[1] == "alone")
+    unders = [a for a in legal if " under " in a]
+    if unders and rng.random() < 0.5:
+        return rng.choice(unders)
+    return rng.choice(list(legal))
+
+
+def _plan(rng: random.Random, deal: Deal) -> dict[str, object]:
+    """Who picks: nobody in one hand of five (all pass), else a random seat."""
+    return {"picker": None if rng.random() < 0.2 else rng.choice(SEATS)}
+
+
+class StepsOf:
+    """An adapter's step interface for the fuzzer: its own step engine when it has one, the
+    protocol's step messages when it declares ``steps``, else ``None`` (replay only)."""
+
+    @staticmethod
+    def of(adapter: Adapter) -> StepEngine | None:
+        engine = getattr(adapter, "engine", None)
+        if isinstance(engine, StepEngine):  # a StepAdapter around an in-process step engine
+            return engine
+        from conformance.adapter import Capability
+
+        if Capability.STEPS in adapter.info().capabilities:
+            from conformance.engines.protocol_adapter import ProtocolAdapter, ProtocolSteps
+
+            if isinstance(adapter, ProtocolAdapter):
+                return ProtocolSteps(adapter)
+        return None
+
+
+def _legal(engine: StepEngine) -> set[str] | None:
+    legal = engine.legal_actions()
+    return None if legal is None else {canonical_action(action) for action in legal}
+
+
+def _as_step(answer: Step | bool | None) -> Step:
+    if isinstance(answer, Step):
+        return answer
+    return Step.accept() if answer is None or answer is True else Step.reject()
+
+
+def play_hand(number: int, rng: random.Random, reference: StepEngine, engine: StepEngine,
+              options: Mapping[str, str], info: EngineInfo) -> HandPlay:  # fmt: skip
+    """Play one random hand on both, stopping at the first divergence."""
+    from conformance.adapter import Capability
+
+    deal = random_deal(rng, with_deck=Capability.DEAL_FROM_DECK in info.capabilities and rng.random() < 0.5)
+    hand = HandPlay(number, dict(options), deal)
+    plan = _plan(rng, deal)
+    reference.start(deal, options)
+    try:
+        engine.start(deal, options)
+        _play(hand, rng, reference, engine, plan)
+        if hand.divergence is None or hand.divergence.kind == "stuck":
+            hand.reference = reference.result()
+        if hand.divergence is None and hand.reference is not None:
+            _compare_results(hand, hand.reference, engine.result())
+    except Unsupported:
+        raise
+    except AdapterError as error:
+        hand.divergence = Divergence("crash", len(hand.actions), "an answer", f"engine error ({error.kind}): {error}",
+                                     rules_for("phase", ()))  # fmt: skip
+    except Exception as error:  # noqa: BLE001 - an in-process step engine raising is a crash too
+        hand.divergence = Divergence("crash", len(hand.actions), "an answer", f"{type(error).__name__}: {error}",
+                                     rules_for("phase", ()))  # fmt: skip
+    return hand
+
+
+def _play(hand: HandPlay, rng: random.Random, reference: StepEngine, engine: StepEngine, plan: Mapping[str, object]) -> None:
+    while True:
+        at = len(hand.actions)
+        turn = reference.turn()
+        engine_turn = engine.turn()
+        if turn is None:
+            if engine_turn is not None:
+                hand.divergence = Divergence("stuck", at, "the hand over", f"{engine_turn} to act", rules_for("phase", ()))
+            return
+        if at >= MAX_ACTIONS:
+            hand.divergence = Divergence("stuck", at, "the hand over", f"still asking after {at} actions", ())
+            return
+        legal_r = _legal(reference) or set()
+        following = min(legal_r)  # the action a record of this divergence goes on with
+        if engine_turn is None:
+            passes = sum(1 for a in hand.actions if a.split()[1] == "pass")
+            rules = ("all-pass.table-choice",) if passes == 5 else _turn_rules(hand.actions, following)
+            hand.divergence = Divergence("ended", at, f"{turn} to act", "the hand over (no seat to act)", rules,
+                                         action=following)  # fmt: skip
+            return
+        if engine_turn != turn:
+            hand.divergence = Divergence("turn", at, f"{turn} to act", f"{engine_turn} to act",
+                                         _turn_rules(hand.actions, following), action=following)  # fmt: skip
+            return
+        legal_e = _legal(engine)
+        if legal_e is not None and legal_e != legal_r:
+            extra, missing = sorted(legal_e - legal_r), sorted(legal_r - legal_e)
+            if extra:  # the engine allows what the rules forbid: the reference names the rule
+                action = extra[0]
+                rule = _reference_rule(reference, action)
+                rules = (rule,) if rule else _forbidding(action)
+                dealt = set(hand.deal.hands[turn]) | set(hand.deal.blind)
+                if hand.deal.deck is not None and action.split()[1] in ("bury", "play") and not set(action.split()[2:]) <= dealt:
+                    rules = ("deal.three-two-three",)  # it offers a card the seat was never dealt: the pack was dealt otherwise
+                hand.divergence = Divergence("accepted", at, "not legal", "offered as legal", rules, action=action,
+                                             rule=rule)  # fmt: skip
+            else:
+                action = missing[0]
+                hand.divergence = Divergence("legal", at, "legal", "not offered", _action_rules(hand.actions, action),
+                                             action=action)  # fmt: skip
+            return
+        if rng.random() < PROBE_RATE:
+            probe = _illegal_probe(rng, hand, turn, legal_r)
+            if probe is not None:
+                rule = _reference_rule(reference, probe)
+                if rule is not None and _as_step(engine.apply(probe)).accepted:
+                    hand.divergence = Divergence("accepted", at, f"refused under {rule}", "accepted", (rule,),
+                                                 action=probe, rule=rule)  # fmt: skip
+                    return
+        action = _choose(rng, sorted(legal_r), plan)
+        if not _as_step(reference.apply(action)).accepted:  # pragma: no cover - the reference's own legal action
+            raise AssertionError(f"the reference refused its own legal action {action!r}")
+        step = _as_step(engine.apply(action))
+        hand.actions.append(action)
+        if not step.accepted:
+            hand.divergence = Divergence("refused", at, "accepted", f"rejected: {step.reason}".rstrip(": "),
+                                         _action_rules(hand.actions[:-1], action), action=action)  # fmt: skip
+            return
+        if action.split()[1] == "play" and not _current_trick(hand.actions):  # a trick was just completed
+            so_far = reference.result()
+            _compare_trick(hand, so_far, engine.result())
+            if hand.divergence is not None:
+                hand.reference = so_far  # the record's expectations: the tricks up to here
+                return
+
+
+PROBE_RATE = 0.15
+"""How often, at a decision, the fuzzer first tries an action the rules forbid (which a
+conforming engine refuses, its state unchanged): an engine that accepts actions it does not list
+as legal is found only so."""
+
+
+def _held(hand: HandPlay, seat: str) -> list[str]:
+    """The cards ``seat`` holds now, from the deal and the actions so far."""
+    cards = list(hand.deal.hands[seat])
+    for action in hand.actions:
+        words = action.split()
+        if words[0] != seat:
+            continue
+        if words[1] == "pick":
+            cards += list(hand.deal.blind)
+        elif words[1] == "bury":
+            cards = [c for c in cards if c not in words[2:]]
+        elif words[1] == "play":
+            cards.remove(words[2])
+    return cards
+
+
+def _illegal_probe(rng: random.Random, hand: HandPlay, seat: str, legal: set[str]) -> str | None:
+    """An action of ``seat`` the reference does not list as legal: a card it may not play, a
+    one-card or three-card bury, a call of a card it holds."""
+    held = _held(hand, seat)
+    verbs = {action.split()[1] for action in legal}
+    candidates: list[str] = []
+    if "play" in verbs:
+        candidates += [f"{seat} play {card}" for card in held]
+    if "bury" in verbs and len(held) >= 3:
+        candidates += [f"{seat} bury {held[0]}", f"{seat} bury {' '.join(sorted(held[:3]))}"]
+    if "call" in verbs or "alone" in verbs:
+        candidates += [f"{seat} call {card}" for card in held if card[0] in "AT" and card[1] in "CSH"]
+    candidates = [c for c in candidates if canonical_action(c) not in legal]
+    return rng.choice(candidates) if candidates else None
+
+
+def _forbidding(action: str) -> tuple[str, ...]:
+    return rules_for(action_topic(action), ())
+
+
+def _current_trick(actions: Sequence[str]) -> list[str]:
+    plays = [a.split()[2] for a in actions if a.split()[1] == "play"]
+    return plays[len(plays) - len(plays) % 5 :]
+
+
+def _follows(card: str, led: str) -> bool:
+    return is_trump(card) == is_trump(led) and (is_trump(card) or card[1] == led[1])
+
+
+def _play_rules(actions: Sequence[str], action: str) -> tuple[str, ...]:
+    """The rule that permits (or forbids) a play here: following the led suit, or playing any
+    card when void (``play.follow-suit``, ``play.void-in-led-suit``); a lead: ``play.first-lead``."""
+    trick = _current_trick(actions)
+    if not trick:
+        return ("play.winner-leads",) if any(a.split()[1] == "play" for a in actions) else ("play.first-lead",)
+    return ("play.follow-suit",) if _follows(action.split()[2], trick[0]) else ("play.void-in-led-suit",)
+
+
+def _action_rules(actions: Sequence[str], action: str) -> tuple[str, ...]:
+    if len(action.split()) == 3 and action.split()[1] == "play":
+        return _play_rules(actions, action)
+    return refused_rules(action, ())
+
+
+def _turn_rules(actions: Sequence[str], following: str) -> tuple[str, ...]:
+    """Who acts next is decided by: the auction's order, the first lead, the winner's lead, or
+    the clockwise order within a trick."""
+    verb = following.split()[1]
+    if verb in ("pick", "pass"):
+        return ("auction.order",)
+    if verb != "play":
+        return rules_for(action_topic(following), ())
+    if _current_trick(actions):
+        return ("play.clockwise-one-card",)
+    return ("play.winner-leads",) if any(a.split()[1] == "play" for a in actions) else ("play.first-lead",)
+
+
+def _reference_rule(reference: StepEngine, action: str) -> str | None:
+    """The rule the reference names for refusing ``action`` now (its state is then unchanged)."""
+    step = _as_step(reference.apply(action))
+    return None if step.accepted else step.rule
+
+
+def _compare_trick(hand: HandPlay, expected: StepResult, actual: StepResult) -> None:
+    """The trick just completed, as the engine reports it (before its winner leads the next)."""
+    number = len(expected.tricks) - 1
+    if 0 <= number < len(actual.tricks):
+        _compare_tricks(hand, expected.tricks[number : number + 1], actual.tricks[number : number + 1], first=number)
+
+
+def _compare_results(hand: HandPlay, expected: StepResult, actual: StepResult) -> None:
+    _compare_tricks(hand, expected.tricks, actual.tricks)
+    if hand.divergence is None:
+        _compare_outcome(hand, expected.outcome, actual.outcome, len(hand.actions))
+
+
+def _compare_tricks(hand: HandPlay, expected: Sequence[StepTrick], actual: Sequence[StepTrick], first: int = 0) -> None:
+    at = len(hand.actions)
+    plays = [a for a in hand.actions if a.split()[1] == "play"]
+    for offset, (want, got) in enumerate(zip(expected, actual)):
+        number = first + offset
+        cards = [a.split()[2] for a in plays[5 * number : 5 * number + 5]]
+        leader = plays[5 * number].split()[0] if len(plays) > 5 * number else "S1"
+        if got.winner is not None and got.winner != want.winner:
+            rules = trick_winner_rules(cards, card_of_seat(cards, leader, want.winner), card_of_seat(cards, leader, got.winner))
+            hand.divergence = Divergence("trick", at, f"trick {number + 1} won by {want.winner}", f"won by {got.winner}", rules)
+            return
+        if got.points is not None and got.points != want.points:
+            hand.divergence = Divergence("trick", at, f"trick {number + 1}: {want.points} points", f"{got.points} points",
+                                         rules_for("trick-points", ()))  # fmt: skip
+            return
+
+
+def _compare_outcome(hand: HandPlay, want: HandOutcome | None, got: HandOutcome | None, at: int) -> None:
+    if want is None:
+        return
+    if got is None:
+        return  # the engine does not report an outcome: nothing to compare, never a guess
+    if got.kind and got.kind != want.kind:
+        rules = outcome_rules(want.kind, got.kind, picker_points=want.picker_side_points)
+        hand.divergence = Divergence("outcome", at, want.kind, got.kind, rules)
+        return
+    if got.picker_side_points is not None and got.picker_side_points != want.picker_side_points:
+        hand.divergence = Divergence("points", at, f"picker's side {want.picker_side_points}",
+                                     f"picker's side {got.picker_side_points}", rules_for("side-totals", ()))  # fmt: skip
+        return
+    if got.seat_points is not None and want.seat_points is not None and dict(got.seat_points) != dict(want.seat_points):
+        topic = "seat-points" if want.kind == "leaster" else "side-totals"
+        rules = ("leaster.blind",) if want.kind == "leaster" else rules_for(topic, ())
+        hand.divergence = Divergence("points", at, _plain(want.seat_points), _plain(got.seat_points), rules)
+        return
+    if got.scores and dict(got.scores) != dict(want.scores):
+        alone = any(a.split()[1] == "alone" for a in hand.actions)
+        rules = score_rules(want.kind, dict(want.scores), dict(got.scores), alone=alone, stakes=1, case_rules=())
+        hand.divergence = Divergence("scores", at, _signed(want.scores), _signed(got.scores), rules)
+
+
+_THRESHOLDS = (0, 1, 29, 30, 31, 59, 60, 61, 89, 90, 91, 119, 120)
+
+
+def compare_score(rng: random.Random, engine: Adapter, reference: Adapter, options: Mapping[str, str]) -> Divergence | None:
+    """One random ``score`` query on both, points drawn towards the thresholds."""
+    from conformance.adapter import ScoreRequest
+
+    bury = rng.choice((0, 0, 2, 10, 11, 21, 22))
+    total = rng.choice(_THRESHOLDS) if rng.random() < 0.7 else rng.randint(0, 120)
+    total = max(total, bury)
+    tricks = 6 if total == 120 and rng.random() < 0.5 else 0 if total == bury and rng.random() < 0.5 else rng.randint(1, 5)
+    request = ScoreRequest(dict(options), total - bury, bury, tricks, alone=rng.random() < 0.2)
+    try:
+        want = reference.score(request)
+    except Unsupported:
+        return None
+    try:
+        got = engine.score(request)
+    except Unsupported:
+        return None
+    described = f"score({request.picker_side_trick_points}+{bury} points, {tricks} tricks{', alone' if request.alone else ''})"
+    if got.kind != want.kind:
+        rules = outcome_rules(want.kind, got.kind, picker_points=want.picker_side_points)
+        return Divergence("score-query", 0, f"{described}: {want.kind}", got.kind, rules)
+    if (got.picker, got.partner, got.defender) != (want.picker, want.partner, want.defender):
+        by_seat = {"S1": want.picker, "S2": want.partner, "S3": want.defender, "S4": want.defender, "S5": want.defender}
+        got_by_seat = {"S1": got.picker, "S2": got.partner, "S3": got.defender, "S4": got.defender, "S5": got.defender}
+        rules = score_rules(want.kind, by_seat, got_by_seat, alone=request.alone, stakes=1)
+        return Divergence("score-query", 0, f"{described}: {want.picker:+d}/{want.partner:+d}/{want.defender:+d}",
+                          f"{got.picker:+d}/{got.partner:+d}/{got.defender:+d}", rules)  # fmt: skip
+    return None
+
+
+def _plain(values: Mapping[str, int]) -> str:
+    return ", ".join(f"{seat} {value}" for seat, value in sorted(values.items()))
+
+
+def _signed(scores: Mapping[str, int]) -> str:
+    return ", ".join(f"{seat} {value:+d}" for seat, value in sorted(scores.items()))

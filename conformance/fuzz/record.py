@@ -1,0 +1,106 @@
+"""A fuzzed hand's divergence as a hand record (``spec/hand-records.md``) that ``check`` replays.
+
+The record holds the deal, the configuration (every axis pinned), the actions up to the
+divergence and what the reference says there: an action it refuses (``expect: illegal``), the
+tricks, outcome and scores of a finished hand. Replayed by the reference, it holds; replayed by
+the fuzzed engine, it shows the same divergence. A user can copy it into a fixture folder.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import yaml
+
+from conformance.fuzz.driver import Divergence, HandPlay
+
+__all__ = ["hand_record", "record_text"]
+
+
+def _actions_of(hand: HandPlay) -> list[str]:
+    """The actions the record replays: the prefix, and the action the divergence is about."""
+    divergence = hand.divergence
+    assert divergence is not None
+    actions = list(hand.actions[: divergence.at])
+    if divergence.action is not None:
+        actions.append(divergence.action)
+    elif divergence.kind in ("trick", "outcome", "points", "scores", "stuck", "crash"):
+        actions = list(hand.actions)
+    return actions
+
+
+def _fields(actions: Sequence[str]) -> dict[str, Any]:
+    fields: dict[str, Any] = {"auction": [a for a in actions if a.split()[1] in ("pick", "pass")]}
+    for action in actions:
+        words = action.split()
+        if words[1] == "bury":
+            fields["bury"] = words[2:]
+        elif words[1] == "alone":
+            fields["call"] = "alone"
+        elif words[1] == "call":
+            fields["call"] = {"card": words[2], "under": words[4]} if "under" in words else words[2]
+    plays = [a.replace(" play ", " ") for a in actions if a.split()[1] == "play"]
+    if plays:
+        fields["plays"] = [plays[i : i + 5] for i in range(0, len(plays), 5)]
+    return fields
+
+
+def _expect(hand: HandPlay, divergence: Divergence) -> dict[str, Any]:
+    if divergence.kind == "accepted":
+        return {"illegal": {"rule": divergence.rule}} if divergence.rule else {"illegal": {}}
+    if divergence.kind not in ("trick", "outcome", "points", "scores", "stuck") or hand.reference is None:
+        return {}
+    reference = hand.reference
+    expect: dict[str, Any] = {"tricks": [{"winner": t.winner, "points": t.points} for t in reference.tricks]}
+    outcome = reference.outcome
+    if outcome is not None:
+        if outcome.picker_side_points is not None and outcome.picker_side_tricks is not None:
+            expect["picker_side"] = {"points": outcome.picker_side_points, "tricks": outcome.picker_side_tricks}
+        if outcome.seat_points is not None:
+            expect["seat_points"] = dict(sorted(outcome.seat_points.items()))
+        expect["outcome"] = outcome.kind
+        if outcome.leaster_winner is not None:
+            expect["leaster_winner"] = outcome.leaster_winner
+        expect["scores"] = dict(sorted(outcome.scores.items()))
+    return expect
+
+
+def hand_record(hand: HandPlay, seed: str) -> dict[str, Any]:
+    """The record of a divergent hand (``hand.divergence`` must be set)."""
+    divergence = hand.divergence
+    assert divergence is not None
+    record: dict[str, Any] = {
+        "format": "sheepshead-hand/1",
+        "id": f"fuzz-{seed}-{hand.number}",
+        "description": f"Found by sheepshead-conformance fuzz (seed {seed}, hand {hand.number}): {divergence.describe()}",
+        "rules": list(divergence.rules),
+        "variants": dict(sorted(hand.options.items())),
+        "dealer": hand.deal.dealer,
+        # A pack order when the engine was dealt one (its dealing is then part of what is checked).
+        "deal": {"deck": list(hand.deal.deck)} if hand.deal.deck is not None else {
+            "hands": {seat: list(cards) for seat, cards in sorted(hand.deal.hands.items())},
+            "blind": list(hand.deal.blind)},  # fmt: skip
+        **_fields(_actions_of(hand)),
+    }
+    expect = _expect(hand, divergence)
+    if expect:
+        record["expect"] = expect
+    return record
+
+
+class _Dumper(yaml.SafeDumper):
+    pass
+
+
+def _flow_lists(dumper: yaml.SafeDumper, data: list[Any]) -> yaml.Node:
+    flow = all(not isinstance(item, (list, dict)) for item in data)
+    return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=flow)
+
+
+_Dumper.add_representer(list, _flow_lists)
+
+
+def record_text(record: dict[str, Any]) -> str:
+    """The record as YAML, lists of cards and actions on one line each."""
+    return yaml.dump(record, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=120)

@@ -1,0 +1,119 @@
+"""A fuzzing run: many seeded random hands, divergences grouped by root cause.
+
+:func:`fuzz` plays hands until a count or a time budget is reached, under configurations drawn
+from the options the engine declares (every listed option of every axis is tried in turn), and
+groups the divergences by signature (kind, rules, the action's verb), so that a run reports
+"3 distinct divergences", not 4,000. The first hand of each group is its example and becomes a
+hand record (:mod:`conformance.fuzz.record`).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from sheepshead_spec import Spec
+
+from conformance.adapter import Adapter, Capability, Unsupported
+from conformance.fuzz.driver import Divergence, HandPlay, StepsOf, compare_score, play_hand
+from conformance.judge.ruleset import RuleSet
+from conformance.kit.steps import StepEngine
+
+__all__ = ["FuzzRun", "Group", "fuzz"]
+
+Progress = Callable[["FuzzRun"], None]
+
+
+@dataclass
+class Group:
+    """Divergences with one root cause."""
+
+    signature: tuple[str, ...]
+    example: HandPlay
+    count: int = 1
+
+    @property
+    def divergence(self) -> Divergence:
+        assert self.example.divergence is not None
+        return self.example.divergence
+
+
+@dataclass
+class FuzzRun:
+    """What a run found."""
+
+    seed: str
+    hands: int = 0
+    seconds: float = 0.0
+    groups: dict[tuple[str, ...], Group] = field(default_factory=dict)
+    unlisted: Mapping[str, str] = field(default_factory=dict)
+    """Axes the engine plays none of the listed options on: played at the default, so that
+    divergences about them are expected."""
+
+    @property
+    def divergent_hands(self) -> int:
+        return sum(group.count for group in self.groups.values())
+
+    @property
+    def rate(self) -> float:
+        return self.hands / self.seconds if self.seconds > 0 else 0.0
+
+
+def _configurations(rules: RuleSet, spec: Spec, profile: Mapping[str, str] | None) -> Callable[[random.Random], dict[str, str]]:
+    if profile is not None:
+        fixed = dict(profile)
+        return lambda rng: dict(fixed)
+    choices = {axis.id: list(rules.plays(axis.id)) or [axis.default] for axis in spec.axes}
+    return lambda rng: {axis: rng.choice(options) for axis, options in choices.items()}
+
+
+def fuzz(engine: Adapter, reference: StepEngine, spec: Spec, *, hands: int | None = 1000, seconds: float | None = None,
+         seed: str = "0", profile: Mapping[str, str] | None = None, progress: Progress | None = None,
+         every: float = 0.5, query_reference: Adapter | None = None, until: int | None = None) -> FuzzRun:  # fmt: skip
+    """Fuzz ``engine`` against ``reference`` (the in-process reference, or a second engine).
+
+    :param hands: stop after this many hands (``None``: only the time budget).
+    :param seconds: stop after this many seconds (``None``: only the hand count).
+    :param profile: play every hand under these options (default: drawn from the engine's rule set).
+    :param query_reference: an adapter answering ``score`` for the reference side: with it, each
+        hand also compares one random ``score`` query (points drawn towards the thresholds: 30/31,
+        60/61, 90/91, no trick, every trick), which random play reaches too rarely.
+    :param until: stop once this many distinct divergences are found.
+    :raises Unsupported: the engine has no step interface to be fuzzed through.
+    """
+    info = engine.info()
+    steps = StepsOf.of(engine)
+    if steps is None:
+        raise Unsupported("fuzzing drives an engine by its steps: it needs capability steps (or a step engine)")
+    rules = RuleSet.of_engine(info, spec)
+    draw = _configurations(rules, spec, profile)
+    run = FuzzRun(seed, unlisted=dict(rules.unlisted))
+    scoring = query_reference if query_reference is not None and Capability.SCORE in info.capabilities else None
+    started = time.perf_counter()
+    last = started
+    number = 0
+    while (hands is None or number < hands) and (seconds is None or time.perf_counter() - started < seconds):
+        number += 1
+        rng = random.Random(f"{seed}:{number}")
+        options = draw(rng)
+        hand = play_hand(number, rng, reference, steps, options, info)
+        if hand.divergence is None and scoring is not None:
+            hand.divergence = compare_score(rng, engine, scoring, options)
+        run.hands = number
+        if hand.divergence is not None:
+            signature = hand.divergence.signature
+            if signature in run.groups:
+                run.groups[signature].count += 1
+            else:
+                run.groups[signature] = Group(signature, hand)
+        if until is not None and len(run.groups) >= until:
+            break
+        now = time.perf_counter()
+        if progress is not None and now - last >= every:
+            run.seconds = now - started
+            progress(run)
+            last = now
+    run.seconds = time.perf_counter() - started
+    return run

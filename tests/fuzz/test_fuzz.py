@@ -1,0 +1,163 @@
+"""The differential fuzzer: what it finds, how it groups it, and that its records reproduce it.
+
+Every expected finding is a planted mistake whose rule is known (the project's mutants, and
+fakes written here); the reference engine against itself must find nothing.
+"""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+
+import pytest
+from sheepshead_spec import load_spec
+
+from conformance.engines.reference import ReferenceAdapter, ReferenceSteps
+from conformance.fuzz.record import hand_record, record_text
+from conformance.fuzz.run import FuzzRun, fuzz
+from conformance.gates.mutants import MUTANTS, MutantAdapter
+from conformance.kit import Step, StepAdapter, StepResult
+from tests.harness.synthetic import run_cli
+from tests.judge.fixed_rules import ODD_RULES, options_of
+
+SPEC = load_spec()
+NOT_FUZZED = {"session.deal-does-not-rotate", "session.doubler-ignored"}
+"""Session mutants: the fuzzer plays single hands, not sessions (noted in the README)."""
+
+
+def _fuzz(engine: object, hands: int = 100, **kwargs: object) -> FuzzRun:
+    return fuzz(engine, ReferenceSteps(), SPEC, hands=hands, seed="t", query_reference=ReferenceAdapter(),  # type: ignore[arg-type]
+                **kwargs)  # type: ignore[arg-type]
+
+
+def _reproduces(run: FuzzRun, tmp_path: Path, loader: object) -> None:
+    """The first hand-record group's record: the reference agrees with it, the engine does not."""
+    group = next(g for g in run.groups.values() if g.divergence.kind != "score-query")
+    path = tmp_path / "found.yaml"
+    path.write_text(record_text(hand_record(group.example, run.seed)), encoding="utf-8")
+    assert run_cli(["check", str(path)]).status == 0, run_cli(["check", str(path)]).out
+    outcome = run_cli(["check", str(path), "--engine", "fuzzed"], loader=loader)  # type: ignore[arg-type]
+    assert outcome.status == 1, outcome.out
+    assert "Verdict: FAILED" in outcome.out
+
+
+@pytest.mark.parametrize("mutant", sorted(set(MUTANTS) - NOT_FUZZED))
+def test_every_mutant_is_found_within_100_hands(mutant: str, tmp_path: Path) -> None:
+    run = _fuzz(MutantAdapter(MUTANTS[mutant]), until=1)
+    assert run.groups, f"{mutant}: nothing found in {run.hands} hands"
+    group = next(iter(run.groups.values()))
+    assert group.divergence.rules, f"{mutant}: a divergence blamed on no rule"
+    if group.divergence.kind != "score-query":
+        _reproduces(run, tmp_path, lambda text: MutantAdapter(MUTANTS[mutant]))
+
+
+class OddRulesSchneiderAtNinety(ReferenceSteps):
+    """A step engine with fixed rules no named profile has, scoring 90 picker points a schneider."""
+
+    def info(self):  # type: ignore[no-untyped-def]
+        info = super().info()
+        return type(info)(info.name, "1", info.capabilities, {a: (o,) for a, o in options_of(ODD_RULES).items()})
+
+    def result(self) -> StepResult:
+        result = super().result()
+        outcome = result.outcome
+        if outcome is not None and outcome.kind == "win" and outcome.picker_side_points == 90:
+            scores = {seat: 2 * value for seat, value in outcome.scores.items()}
+            return StepResult(result.tricks, result.over, type(outcome)(**{**outcome.__dict__, "kind": "schneider",
+                                                                          "scores": scores}))
+        return result
+
+
+def test_a_planted_bug_in_a_rule_set_no_profile_has_is_found_and_blamed() -> None:
+    run = fuzz(StepAdapter(OddRulesSchneiderAtNinety()), ReferenceSteps(), SPEC, hands=3000, seed="t", until=1)
+    assert run.groups, f"nothing found in {run.hands} hands"
+    group = next(iter(run.groups.values()))
+    assert (group.divergence.kind, group.divergence.expected, group.divergence.actual) == ("outcome", "win", "schneider")
+    assert "scoring.schneider-thresholds" in group.divergence.rules
+    assert dict(group.example.options) == options_of(ODD_RULES)  # played under the engine's own rule set
+
+
+class CallsABuriedAce(ReferenceSteps):
+    """Offers, and accepts, the call of an ace the picker has just buried (bury before the call)."""
+
+    def _buried_aces(self) -> list[str]:
+        hand = self._hand()
+        if hand.phase.value != "call" or not hand.buried:
+            return []
+        from reference_impl.cards import cards_of
+
+        return [str(c) for c in cards_of(hand.buried) if str(c)[0] == "A" and str(c)[1] in "CSH"]
+
+    def legal_actions(self) -> list[str]:
+        seat = self.turn()
+        return [*super().legal_actions(), *(f"{seat} call {ace}" for ace in self._buried_aces())]
+
+    def apply(self, action: str) -> Step:
+        words = action.split()
+        if words[1] == "call" and words[2] in self._buried_aces():
+            return super().apply(f"{words[0]} alone")  # plays on as if it had called: its own bookkeeping
+        return super().apply(action)
+
+
+def test_a_buried_ace_called_is_found(tmp_path: Path) -> None:
+    profile = SPEC.profile_options("standard")  # bury, then call
+    run = fuzz(StepAdapter(CallsABuriedAce(), check_turn=False), ReferenceSteps(), SPEC, hands=2000, seed="t",
+               profile=profile, until=1)  # fmt: skip
+    assert run.groups, f"nothing found in {run.hands} hands"
+    group = next(iter(run.groups.values()))
+    assert group.divergence.kind == "accepted" and group.divergence.rules == ("call.not-own-card",)
+    _reproduces(run, tmp_path, lambda text: StepAdapter(CallsABuriedAce(), check_turn=False))
+
+
+class StuckOnTheLastHoldCard(ReferenceSteps):
+    """Offers nothing, and refuses the play, when the picker's last card is the hold card and
+    another suit is led in the last trick: the engine is stuck."""
+
+    def _stuck(self) -> bool:
+        hand = self._hand()
+        seat = hand.turn
+        if hand.phase.value != "play" or seat != hand.picker or hand.trick_index != 5 or hand.called is None:
+            return False
+        cards = hand.cards_of(seat)
+        trick = hand.current_trick
+        return len(cards) == 1 and bool(trick) and hand.suit_of(int(cards[0])) == hand.called_suit != hand.led_suit
+
+    def legal_actions(self) -> list[str]:
+        return [] if self._stuck() else super().legal_actions()
+
+    def apply(self, action: str) -> Step:
+        return Step.reject("no legal card") if self._stuck() else super().apply(action)
+
+
+def test_a_deadlock_on_the_last_trick_with_the_hold_card_is_found(tmp_path: Path) -> None:
+    run = fuzz(StepAdapter(StuckOnTheLastHoldCard(), check_turn=False), ReferenceSteps(), SPEC, hands=4000, seed="t",
+               until=1)  # fmt: skip
+    assert run.groups, f"nothing found in {run.hands} hands"
+    group = next(iter(run.groups.values()))
+    assert group.divergence.kind == "legal" and group.divergence.action is not None
+    _reproduces(run, tmp_path, lambda text: StepAdapter(StuckOnTheLastHoldCard(), check_turn=False))
+
+
+@pytest.mark.parametrize("profile", [p.id for p in SPEC.profiles])
+def test_the_reference_against_itself_over_the_protocol_finds_nothing(profile: str) -> None:
+    """A short run per profile (the 20,000-hand run is in benchmarks/fuzz.py)."""
+    engine = f"cmd:{shlex.join([sys.executable, '-m', 'reference_impl'])}"
+    outcome = run_cli(["fuzz", "--engine", engine, "--hands", "60", "--profile", profile, "-q", "--seed", profile])
+    assert outcome.status == 0, outcome.out + outcome.err
+    assert "no divergence found" in outcome.out
+
+
+def test_the_command_line(tmp_path: Path) -> None:
+    out = tmp_path / "found"
+    outcome = run_cli(["fuzz", "--engine", "m", "--hands", "50", "-q", "--output", str(out), "--seed", "t",
+                       "--format", "json"], loader=lambda text: MutantAdapter(MUTANTS["call.own-ace-accepted"]))  # fmt: skip
+    assert outcome.status == 1
+    import json
+
+    data = json.loads(outcome.out)
+    assert data["format"] == "sheepshead-fuzz/1" and data["hands"] == 50
+    first = data["divergences"][0]
+    assert first["kind"] == "accepted" and first["rules"] == ["call.not-own-card"] and Path(first["record"]).is_file()
+    usage = run_cli(["fuzz", "--engine", "reference", "--hands", "0"])
+    assert usage.status == 2 and "--hands must be at least 1" in usage.err
