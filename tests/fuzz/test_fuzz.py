@@ -156,6 +156,11 @@ def test_the_command_line(tmp_path: Path) -> None:
     import json
 
     data = json.loads(outcome.out)
+    from jsonschema import Draft202012Validator
+
+    schema = json.loads((Path(__file__).resolve().parents[2] / "spec" / "schema" / "fuzz-report.schema.json").read_text())
+    Draft202012Validator.check_schema(schema)
+    assert list(Draft202012Validator(schema).iter_errors(data)) == []
     assert data["format"] == "sheepshead-fuzz/1" and data["hands"] == 50
     first = data["divergences"][0]
     assert first["kind"] == "accepted" and first["rules"] == ["call.not-own-card"] and Path(first["record"]).is_file()
