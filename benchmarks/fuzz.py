@@ -14,9 +14,11 @@ import argparse
 import shlex
 import sys
 import time
+from collections.abc import Callable
 
 from sheepshead_spec import load_spec
 
+from conformance.adapter import Adapter
 from conformance.engines.loading import load_engine
 from conformance.engines.reference import ReferenceAdapter, ReferenceSteps
 from conformance.fuzz.run import fuzz
@@ -29,7 +31,7 @@ def main() -> None:
     args = parser.parse_args()
     spec = load_spec()
     subprocess_engine = f"cmd:{shlex.join([sys.executable, '-m', 'reference_impl'])}"
-    paths = [
+    paths: list[tuple[str, Callable[[], Adapter]]] = [
         ("in-process step engine", lambda: StepAdapter(ReferenceSteps(), check_turn=False)),
         ("in-process adapter", ReferenceAdapter),
         ("subprocess", lambda: load_engine(subprocess_engine)),

@@ -225,7 +225,7 @@ def _checked(doc: YamlDocument | None, problems: Sequence[Problem], spec: Spec) 
     if doc is None or problems:
         raise RecordProblems(problems)
     data = doc.data
-    if not isinstance(data, Mapping) or data.get("format") not in _SCHEMAS:
+    if not isinstance(data, Mapping) or not isinstance(data.get("format"), str) or data["format"] not in _SCHEMAS:
         formats = " or ".join(repr(f) for f in _SCHEMAS)
         raise RecordProblems([doc.problem(["format"], f"format must be {formats}")])
     schema_problems = validate_document(doc, package_dir() / "schema" / _SCHEMAS[data["format"]])

@@ -70,51 +70,78 @@ class YamlDocument:
         return Problem(self.file, self.line(path), format_path(path), message)
 
 
-def _walk(
-    node: yaml.Node,
-    path: tuple[PathPart, ...],
-    file: str,
-    lines: dict[tuple[PathPart, ...], int],
-    problems: list[Problem],
-    active: frozenset[int],
-) -> None:
-    if id(node) in active:  # its data could never be JSON
-        problems.append(Problem(file, node.start_mark.line + 1, format_path(path), _RECURSIVE))
-        return
-    active = active | {id(node)}
-    if isinstance(node, yaml.MappingNode):
-        seen: dict[str, int] = {}
-        for key_node, value_node in node.value:
-            if key_node.tag == _MERGE_TAG:  # "<<: *base": its keys may be overridden here
-                continue
-            line = key_node.start_mark.line + 1
-            key = str(key_node.value) if isinstance(key_node, yaml.ScalarNode) else "?"
-            if not (isinstance(key_node, yaml.ScalarNode) and key_node.tag == _STR_TAG):
-                problems.append(
-                    Problem(
-                        file,
-                        line,
-                        format_path(path),
-                        f"mapping key {key!r} is not a string; quote it",
-                    )
-                )
-            if key in seen:
-                problems.append(
-                    Problem(
-                        file,
-                        line,
-                        format_path((*path, key)),
-                        f"duplicate key {key!r} (first on line {seen[key]})",
-                    )
-                )
-                continue
-            seen[key] = line
-            lines[(*path, key)] = line
-            _walk(value_node, (*path, key), file, lines, problems, active)
-    elif isinstance(node, yaml.SequenceNode):
-        for index, item in enumerate(node.value):
-            lines[(*path, index)] = item.start_mark.line + 1
-            _walk(item, (*path, index), file, lines, problems, active)
+MAX_DEPTH = 64
+"""Nesting deeper than this is refused: no record or spec file comes near it."""
+MAX_VALUES = 200_000
+"""Values a document may expand to (aliases counted each time they are used): a 500-byte alias
+bomb ("billion laughs") would expand to billions and take the machine's memory."""
+MAX_BYTES = 16 * 1024 * 1024
+"""The largest YAML text read (a record is a few KiB)."""
+_FATAL = (_RECURSIVE, "nested more than", "the document expands to more than")
+_CONSTRUCTOR = yaml.constructor.SafeConstructor()
+
+
+class _Walk:
+    """A bounded walk over the composed nodes: lines, duplicate and non-string keys, depth,
+    alias expansion, and scalars that explicit tags make unconstructible (``!!int S5``)."""
+
+    def __init__(self, file: str, lines: dict[tuple[PathPart, ...], int], problems: list[Problem]) -> None:
+        self.file, self.lines, self.problems = file, lines, problems
+        self.budget = MAX_VALUES
+        self.stopped = False
+
+    def fail(self, node: yaml.Node, path: tuple[PathPart, ...], message: str) -> None:
+        where = format_path(path)
+        if len(where) > 80:
+            where = where[:77] + "…"
+        self.problems.append(Problem(self.file, node.start_mark.line + 1, where, message))
+
+    def walk(self, node: yaml.Node, path: tuple[PathPart, ...], active: frozenset[int]) -> None:
+        if self.stopped:
+            return
+        self.budget -= 1
+        if self.budget < 0:
+            self.fail(node, path, f"the document expands to more than {MAX_VALUES} values (aliases used over and over)")
+            self.stopped = True
+            return
+        if len(path) > MAX_DEPTH:
+            self.fail(node, path, f"nested more than {MAX_DEPTH} levels deep")
+            self.stopped = True
+            return
+        if id(node) in active:  # its data could never be JSON
+            self.fail(node, path, _RECURSIVE)
+            return
+        if isinstance(node, yaml.ScalarNode):
+            if node.tag != _STR_TAG:
+                try:
+                    _CONSTRUCTOR.construct_object(node, deep=True)
+                except Exception as error:  # noqa: BLE001 - ValueError, OverflowError, ConstructorError...
+                    tag = node.tag.rsplit(":", 1)[-1]
+                    reason = getattr(error, "problem", None) or str(error)
+                    self.fail(node, path, f"{node.value[:40]!r} is not a valid {tag}: {reason}")
+            return
+        active = active | {id(node)}
+        if isinstance(node, yaml.MappingNode):
+            seen: dict[str, int] = {}
+            for key_node, value_node in node.value:
+                if key_node.tag == _MERGE_TAG:  # "<<: *base": its keys may be overridden here
+                    continue
+                line = key_node.start_mark.line + 1
+                key = str(key_node.value) if isinstance(key_node, yaml.ScalarNode) else "?"
+                if not (isinstance(key_node, yaml.ScalarNode) and key_node.tag == _STR_TAG):
+                    self.problems.append(Problem(self.file, line, format_path(path),
+                                                 f"mapping key {key!r} is not a string; quote it"))  # fmt: skip
+                if key in seen:
+                    self.problems.append(Problem(self.file, line, format_path((*path, key)),
+                                                 f"duplicate key {key!r} (first on line {seen[key]})"))  # fmt: skip
+                    continue
+                seen[key] = line
+                self.lines[(*path, key)] = line
+                self.walk(value_node, (*path, key), active)
+        elif isinstance(node, yaml.SequenceNode):
+            for index, item in enumerate(node.value):
+                self.lines[(*path, index)] = item.start_mark.line + 1
+                self.walk(item, (*path, index), active)
 
 
 def _stringify_keys(value: Any) -> Any:
@@ -156,6 +183,9 @@ def parse_yaml_document(text: str, file: str) -> tuple[YamlDocument | None, list
     :param file: the name to use in problems.
     :return: the document (``None`` when it cannot be parsed) and the problems.
     """
+    if len(text) > MAX_BYTES:
+        return None, [Problem(file, None, "", f"the text is {len(text)} characters long: more than a record may be"
+                              f" ({MAX_BYTES} bytes)")]  # fmt: skip
     if _FAST_LOADER is not None:
         try:
             yaml.reader.Reader(text)  # the pure-Python reader's check of unprintable characters
@@ -183,10 +213,12 @@ def _parse_with(loader_class: Any, text: str, file: str, *,
         if node is None:
             return YamlDocument(file, None, lines), problems
         lines[()] = node.start_mark.line + 1
-        _walk(node, (), file, lines, problems, frozenset())  # before merges are flattened
-        if any(p.message == _RECURSIVE for p in problems):
+        _Walk(file, lines, problems).walk(node, (), frozenset())  # before merges are flattened
+        if any(p.message.startswith(_FATAL) for p in problems) or any(" is not a valid " in p.message for p in problems):
             return None, problems
         data = loader.construct_document(node)
+    except RecursionError:  # the pure-Python composer recurses once per level
+        return None, [Problem(file, None, "", f"invalid YAML: nested more than {MAX_DEPTH} levels deep")]
     except yaml.YAMLError as error:
         if not report:
             return None
@@ -207,6 +239,9 @@ def load_yaml_document(
     """
     name = display_path(path) if file is None else file
     try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            return None, [Problem(name, None, "", f"the file is {size} bytes: more than a record may be ({MAX_BYTES})")]
         raw = path.read_bytes()
     except OSError as error:
         return None, [Problem(name, None, "", f"cannot read file: {error.strerror or error}")]

@@ -197,7 +197,12 @@ def main(argv: Sequence[str] | None = None, *, env: Environment | None = None) -
     :return: the exit status: 0 success, 1 failures or problems found, 2 usage error.
     :raises SystemExit: for ``--help`` and argument syntax errors (status 2), as argparse does.
     """
-    env = env if env is not None else Environment()
+    if env is None:
+        env = Environment()
+        for stream in (sys.stdout, sys.stderr):  # an engine's or a record's lone surrogate is escaped, not a crash
+            reconfigure = getattr(stream, "reconfigure", None)
+            if reconfigure is not None:
+                reconfigure(errors="backslashreplace")
     parser = _parser()
     args = parser.parse_args(argv)
     try:

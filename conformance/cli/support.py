@@ -194,7 +194,8 @@ def write_output(option: str, target: Path, text: str) -> None:
     :raises UsageError: it cannot be written.
     """
     try:
-        with target.open("w", encoding="utf-8", newline="\n") as out:
+        # An engine's strings may hold anything (a lone surrogate): escaped, never a crash mid-write.
+        with target.open("w", encoding="utf-8", errors="backslashreplace", newline="\n") as out:
             out.write(text)
     except OSError as error:
         raise UsageError(f"{option} {target}: cannot write: {error.strerror or error}") from None
