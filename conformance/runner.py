@@ -205,6 +205,9 @@ class SuiteRun:
     info: EngineInfo | None = None
     profiles: tuple[str, ...] | None = None
     """The named profiles judged under, or ``None`` for the engine's own rule set."""
+    interrupted: str | None = None
+    """``SIGINT``/``SIGTERM`` when the run was stopped early (the results are the finished cases)."""
+    planned: int = 0
 
 
 def _cases(features: Path | None, fixtures: Path | None, spec: Spec) -> Sequence[Case]:
@@ -284,7 +287,7 @@ def run_engine(
         if owned:
             adapter.close()
     return SuiteRun(run.results, run.probes, RuleSet.of_engine(info, spec), info,
-                    tuple(chosen) if chosen else None)  # fmt: skip
+                    tuple(chosen) if chosen else None, run.interrupted, run.planned)  # fmt: skip
 
 
 def _broken(cases: Sequence[Case], error: AdapterError) -> list[CaseResult]:

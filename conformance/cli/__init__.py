@@ -16,9 +16,12 @@ configuration error (one line on stderr, never a traceback).
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
+import threading
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from sheepshead_spec import (
     CheckReport,
@@ -41,6 +44,7 @@ from conformance.cli import fuzz as fuzz_command
 from conformance.cli import matrix as matrix_command
 from conformance.cli import mutants as mutants_command
 from conformance.cli import run as run_command
+from conformance.judge.run import RunInterrupted
 from conformance.cli.support import EXIT_USAGE, Environment, UsageError
 
 __all__ = ["Environment", "UsageError", "main"]
@@ -205,6 +209,7 @@ def main(argv: Sequence[str] | None = None, *, env: Environment | None = None) -
                 reconfigure(errors="backslashreplace")
     parser = _parser()
     args = parser.parse_args(argv)
+    previous = _on_sigterm()
     try:
         status: int = args.handler(args, env)
     except UsageError as error:
@@ -213,7 +218,26 @@ def main(argv: Sequence[str] | None = None, *, env: Environment | None = None) -
     except KeyboardInterrupt:
         env.err.write(f"{parser.prog}: interrupted\n")
         return 130
+    except RunInterrupted:
+        env.err.write(f"{parser.prog}: terminated\n")
+        return 143
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
     return status
+
+
+def _on_sigterm() -> Any:
+    """Make SIGTERM (from ``timeout``, CI cancellation, a container stop) stop a run between two
+    cases as SIGINT does: the engines are stopped, the report of the finished cases is written,
+    and the exit status is 143. Only in the main thread (where signals are delivered)."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+
+    def stop(signum: int, frame: object) -> None:
+        raise RunInterrupted("SIGTERM")
+
+    return signal.signal(signal.SIGTERM, stop)
 
 
 if __name__ == "__main__":

@@ -124,6 +124,8 @@ class Ran:
     identity: tuple[str, str] | None = None
     """The engine's name and version from the run's own handshake (``None``: the runner does not
     say, and the identity is asked of the engine separately)."""
+    interrupted: str | None = None
+    planned: int = 0
 
 
 def identity_of(ran: Ran, text: str, env: Environment) -> tuple[str, str]:
@@ -147,7 +149,8 @@ def call_runner(
         raise
     if isinstance(outcome, SuiteRun):
         identity = (outcome.info.name, outcome.info.version) if outcome.info is not None else (engine, "unknown")
-        return Ran(list(outcome.results), list(outcome.probes), outcome.rule_set, identity)
+        return Ran(list(outcome.results), list(outcome.probes), outcome.rule_set, identity, outcome.interrupted,
+                   outcome.planned)  # fmt: skip
     return Ran(list(outcome))
 
 
@@ -210,6 +213,8 @@ def run(args: argparse.Namespace, env: Environment) -> int:
         hide_known=args.baseline is not None,
         reading=read_behaviour(results, ran.probes, ran.rule_set, spec) if ran.rule_set and not selection.profiles else None,
         rule_set={axis: ran.rule_set.describe(axis) for axis in ran.rule_set.options} if ran.rule_set else {},
+        interrupted=ran.interrupted,
+        planned=ran.planned,
     )
     text = FORMATS[args.format](report)
     if output is not None:
@@ -217,4 +222,6 @@ def run(args: argparse.Namespace, env: Environment) -> int:
         env.out.write(f"wrote {args.format} report {args.output}: {report.counts.describe()}\n")
     else:
         env.out.write(text)
+    if ran.interrupted is not None:  # the report of the finished cases is written; the status says why it stopped
+        return 143 if ran.interrupted == "SIGTERM" else 130
     return EXIT_OK if report.ok else EXIT_FAILED

@@ -96,6 +96,8 @@ def _load_python(spec: EngineSpec) -> Adapter:
         target: object = importlib.import_module(spec.module)
     except ImportError as error:
         raise _fail(spec.text, f"cannot import module {spec.module!r}: {error}") from None
+    except SystemExit as error:  # a module that exits on import must not end the run silently
+        raise _fail(spec.text, f"importing {spec.module!r} called sys.exit({error.code!r})") from None
     except Exception as error:  # noqa: BLE001 - a broken module must not give a traceback
         raise _fail(spec.text, f"importing {spec.module!r} failed: {type(error).__name__}: {error}") from None
     for name in spec.attr.split("."):
@@ -107,6 +109,8 @@ def _load_python(spec: EngineSpec) -> Adapter:
         raise _fail(spec.text, f"{spec.module}:{spec.attr} is not callable; it must be a factory returning an adapter")
     try:
         adapter = target()
+    except SystemExit as error:  # e.g. python:sys:exit
+        raise _fail(spec.text, f"the factory called sys.exit({error.code!r}) instead of returning an adapter") from None
     except Exception as error:  # noqa: BLE001
         raise _fail(spec.text, f"the factory raised {type(error).__name__}: {error}") from None
     if not isinstance(adapter, Adapter):

@@ -307,8 +307,11 @@ def decode_hello(reply: Any, *, validate: bool = True) -> tuple[int, EngineInfo]
             f"the engine refused the handshake for protocol version {PROTOCOL_VERSION} "
             f"(error {error.get('code')!r}: {error.get('message', '')})",
         )
-    checked = _check_reply(0, "hello", reply, validate=validate)
-    hello: tuple[int, EngineInfo] = _converted(0, "hello", checked, _hello)
+    try:
+        checked = _check_reply(0, "hello", reply, validate=validate)
+        hello: tuple[int, EngineInfo] = _converted(0, "hello", checked, _hello)
+    except RecursionError:
+        raise ProtocolError(0, "the hello reply is nested too deeply to be a protocol message") from None
     return hello
 
 
@@ -443,5 +446,8 @@ def decode_reply(request_id: int, kind: str, reply: Any, *, validate: bool = Tru
     :raises Unsupported: the engine answered the error ``unsupported``.
     :raises AdapterError: kind ``engine-error``: the engine answered another error.
     """
-    checked = _check_reply(request_id, kind, reply, validate=validate)
-    return _converted(request_id, kind, checked, _DECODERS[kind])
+    try:
+        checked = _check_reply(request_id, kind, reply, validate=validate)
+        return _converted(request_id, kind, checked, _DECODERS[kind])
+    except RecursionError:
+        raise ProtocolError(request_id, f"the {kind} reply is nested too deeply to be a protocol message") from None

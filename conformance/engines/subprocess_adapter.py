@@ -262,6 +262,9 @@ class SubprocessAdapter(ProtocolAdapter):
                 raise ProtocolError(request_id, f"the {kind} reply is {error}") from None
             try:
                 reply = json.loads(raw)
+            except RecursionError:
+                self._drop(process, kill=True)
+                raise ProtocolError(request_id, f"the {kind} reply is nested too deeply to be a protocol message") from None
             except ValueError as error:
                 self._drop(process, kill=True)
                 raise ProtocolError(request_id, f"the {kind} reply is not JSON ({error}): {raw[:200]!r}") from None

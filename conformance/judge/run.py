@@ -20,7 +20,7 @@ from conformance.judge.plan import Planned, plan_case, plan_profiles
 from conformance.judge.ruleset import RuleSet
 from conformance.judge.results import CaseResult, Status, areas_of
 
-__all__ = ["RunResults", "result_of", "run_cases", "status_of", "unreported_labels"]
+__all__ = ["RunInterrupted", "RunResults", "result_of", "run_cases", "status_of", "unreported_labels"]
 
 Progress = Callable[[int, int, CaseResult], None]
 
@@ -34,6 +34,18 @@ class RunResults:
     probes: list[CaseResult] = field(default_factory=list)
     """Probe runs (only for reading the engine's variants)."""
     seconds: float = 0.0
+    interrupted: str | None = None
+    """``SIGINT`` or ``SIGTERM`` when the run was stopped before its end (the results are those
+    of the cases finished by then)."""
+    planned: int = 0
+    """How many judged runs were planned (of which :attr:`results` finished)."""
+
+
+class RunInterrupted(BaseException):
+    """Raised (by a signal handler) to stop a run between two cases; ``args[0]`` names the signal.
+
+    A ``BaseException``, like :class:`KeyboardInterrupt`, so that nothing catching ``Exception``
+    swallows it."""
 
 
 def _line(check: Check) -> str:
@@ -121,20 +133,26 @@ def run_cases(cases: Sequence[Case], adapter: Adapter, info: EngineInfo, spec: S
     _, planned = plan_all(cases, info, spec, profiles, probes=probes)
     out = RunResults()
     total = sum(1 for p in planned if p.status != "probe")
-    for item in planned:
-        if item.run is None:
-            result = result_of(item, None)
-        else:
-            begun = time.perf_counter()
-            outcome = item.case.run(adapter, info, item.run)
-            result = result_of(item, outcome, time.perf_counter() - begun)
-        if result.probe:
-            out.probes.append(result)
-            continue
-        out.results.append(result)
-        if progress is not None:
-            progress(len(out.results), total, result)
-        if fail_fast and result.status in (Status.FAILED, Status.ERROR):
-            break
+    out.planned = total
+    try:
+        for item in planned:
+            if item.run is None:
+                result = result_of(item, None)
+            else:
+                begun = time.perf_counter()
+                outcome = item.case.run(adapter, info, item.run)
+                result = result_of(item, outcome, time.perf_counter() - begun)
+            if result.probe:
+                out.probes.append(result)
+                continue
+            out.results.append(result)
+            if progress is not None:
+                progress(len(out.results), total, result)
+            if fail_fast and result.status in (Status.FAILED, Status.ERROR):
+                break
+    except KeyboardInterrupt:
+        out.interrupted = "SIGINT"
+    except RunInterrupted as stop:
+        out.interrupted = str(stop.args[0]) if stop.args else "SIGTERM"
     out.seconds = time.perf_counter() - started
     return out

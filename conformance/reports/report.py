@@ -42,6 +42,10 @@ class Report:
     """The engine's variants read from its behaviour (runs under its own rule set)."""
     rule_set: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     """Axis -> what the engine declared (``clubs-first`` or ``none of the listed (…)``)."""
+    interrupted: str | None = None
+    """``SIGINT``/``SIGTERM`` when the run was stopped early: the report covers the finished cases."""
+    planned: int = 0
+    """The judged runs planned (the report holds :attr:`results` of them)."""
 
     MINIMUM_COVERAGE = 0.5
     """Below this share of the selected cases run, a passing run is reported as incomplete."""
@@ -53,7 +57,10 @@ class Report:
 
     @property
     def verdict(self) -> str:
-        """``PASSED``, ``FAILED``, or ``INCOMPLETE`` (nothing failed, but under half the cases ran)."""
+        """``PASSED``, ``FAILED``, ``INCOMPLETE`` (nothing failed, but under half the cases ran), or
+        ``INTERRUPTED`` (stopped by a signal before the end)."""
+        if self.interrupted is not None:
+            return "INTERRUPTED"
         if not self.ok:
             return "FAILED"
         if self.results and self.coverage.share < self.MINIMUM_COVERAGE:

@@ -86,6 +86,7 @@ def report_data(report: Report) -> dict[str, Any]:
         "duration": round(info.duration, 3),
         "ok": report.ok,
         "verdict": report.verdict,
+        "interrupted": report.interrupted,
         "summary": _counts(report.counts),
         "coverage": {"cases": coverage.cases, "ran": coverage.ran, "unsupported": dict(coverage.unsupported),
                      "skipped": coverage.skipped},  # fmt: skip

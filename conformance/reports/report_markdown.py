@@ -43,6 +43,8 @@ def render_markdown(report: Report) -> str:
     info = report.info
     counts = report.counts
     verdict = "passed" if report.ok else "FAILED"
+    if report.interrupted is not None:
+        verdict = f"INTERRUPTED by {report.interrupted} ({verdict} so far)"
     out = [
         f"## Sheepshead conformance: {escape_cell(info.engine_label)} {verdict}",
         "",

@@ -200,6 +200,9 @@ def render_text(report: Report) -> str:
     if report.baseline is not None:
         out += ["", *_baseline(report)]
     verdict = report.verdict
+    if verdict == "INTERRUPTED":
+        verdict = (f"INTERRUPTED by {report.interrupted} after {len(report.results)} of {report.planned} cases"
+                   f" ({'failures among them' if not report.ok else 'none of them failed'})")  # fmt: skip
     if verdict == "INCOMPLETE":
         verdict = f"INCOMPLETE: nothing failed, but only {report.coverage.ran} of {report.coverage.cases} cases ran"
     out += ["", f"result: {verdict}: {counts.describe()} in {report.info.duration:.1f} s"]
