@@ -16,6 +16,7 @@ sees, without a process.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -55,6 +56,17 @@ class ReferenceAdapter(ProtocolAdapter):
         return handle_request(message)
 
 
+@functools.lru_cache(maxsize=4096)
+def _action_text(action: Action) -> str:
+    """An action's text (the same few hundred actions recur in every hand: cached)."""
+    return str(action)
+
+
+@functools.lru_cache(maxsize=4096)
+def _parsed(text: str) -> Action:
+    return Action.parse(text)
+
+
 def _seats(values: Sequence[int] | None) -> dict[str, int] | None:
     return None if values is None else {seat_name(i + 1): v for i, v in enumerate(values)}
 
@@ -89,11 +101,11 @@ class ReferenceSteps:
         return None if turn is None else seat_name(turn)
 
     def legal_actions(self) -> list[str]:
-        return [str(action) for action in self._hand().legal_actions()]
+        return [_action_text(action) for action in self._hand().legal_actions()]
 
     def apply(self, action: str) -> Step:
         try:
-            self._hand().apply(Action.parse(action))
+            self._hand().apply(_parsed(action))
         except IllegalActionError as error:
             return Step.reject(str(error).split("; position: ", 1)[0], error.rule_id)
         except InvalidActionError as error:
