@@ -15,7 +15,7 @@ from typing import Any
 from conformance.adapter import AdapterError, Unsupported
 from conformance.cli.support import EXIT_FAILED, EXIT_OK, Environment, UsageError, selection_of, spec_or_usage_error
 from conformance.fuzz.driver import StepsOf
-from conformance.fuzz.record import hand_record, record_text
+from conformance.fuzz.record import record_of, record_text
 from conformance.fuzz.run import FuzzRun, fuzz
 
 __all__ = ["FUZZ_FORMAT", "add_parser", "fuzz_command", "fuzz_data"]
@@ -143,7 +143,7 @@ def fuzz_command(args: argparse.Namespace, env: Environment) -> int:
             if group.divergence.kind == "score-query":
                 continue  # a query, not a hand: no hand record reproduces it
             path = output / f"fuzz-{run.seed}-{group.example.number}.yaml"
-            path.write_text(record_text(hand_record(group.example, run.seed)), encoding="utf-8")
+            path.write_text(record_text(record_of(group.example, run.seed)), encoding="utf-8")
             records[signature] = str(path)
     data = fuzz_data(run, f"{info.name} {info.version}", against, records)
     env.out.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n" if args.format == "json" else _text(data))

@@ -47,7 +47,7 @@ class Divergence:
 
     kind: str
     """``turn``, ``legal``, ``refused``, ``accepted``, ``stuck``, ``ended``, ``trick``, ``outcome``,
-    ``points``, ``scores``, ``crash``."""
+    ``points``, ``scores``, ``crash``, ``score-query``, ``session``."""
     at: int
     """The number of actions applied before it (the prefix of :attr:`HandPlay.actions`)."""
     expected: str

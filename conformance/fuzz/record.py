@@ -14,8 +14,9 @@ from typing import Any
 import yaml
 
 from conformance.fuzz.driver import Divergence, HandPlay
+from conformance.fuzz.sessions import SessionPlay
 
-__all__ = ["hand_record", "record_text"]
+__all__ = ["hand_record", "record_of", "record_text", "session_record"]
 
 
 def _actions_of(hand: HandPlay) -> list[str]:
@@ -87,6 +88,36 @@ def hand_record(hand: HandPlay, seed: str) -> dict[str, Any]:
     if expect:
         record["expect"] = expect
     return record
+
+
+def session_record(play: SessionPlay, seed: str) -> dict[str, Any]:
+    """The record of a divergent session: every hand, and the reference's totals (or the hand it
+    refuses)."""
+    divergence = play.divergence
+    assert divergence is not None
+    hands = []
+    for deal, actions in play.hands:
+        hands.append({"dealer": deal.dealer,
+                      "deal": {"hands": {seat: list(cards) for seat, cards in sorted(deal.hands.items())},
+                               "blind": list(deal.blind)},
+                      **_fields(actions)})  # fmt: skip
+    record: dict[str, Any] = {
+        "format": "sheepshead-session/1",
+        "id": f"fuzz-{seed}-{play.number}",
+        "description": f"Found by sheepshead-conformance fuzz (seed {seed}, session {play.number}): {divergence.describe()}",
+        "rules": list(divergence.rules),
+        "variants": dict(sorted(play.options.items())),
+        "hands": hands,
+    }
+    reference = play.reference
+    if reference is not None and reference.rejected_hand is None and reference.totals:
+        record["expect"] = {"totals": dict(sorted(reference.totals.items()))}
+    return record
+
+
+def record_of(play: HandPlay | SessionPlay, seed: str) -> dict[str, Any]:
+    """The hand or session record of a divergent game."""
+    return session_record(play, seed) if isinstance(play, SessionPlay) else hand_record(play, seed)
 
 
 class _Dumper(yaml.SafeDumper):

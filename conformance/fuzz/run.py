@@ -18,6 +18,7 @@ from sheepshead_spec import Spec
 
 from conformance.adapter import Adapter, Capability, Unsupported
 from conformance.fuzz.driver import Divergence, HandPlay, StepsOf, compare_score, play_hand
+from conformance.fuzz.sessions import SessionPlay, play_session
 from conformance.judge.ruleset import RuleSet
 from conformance.kit.steps import StepEngine
 
@@ -25,13 +26,16 @@ __all__ = ["FuzzRun", "Group", "fuzz"]
 
 Progress = Callable[["FuzzRun"], None]
 
+SESSION_EVERY = 5
+"""Every fifth game is a session of two to four hands (with ``session`` and a reference for it)."""
+
 
 @dataclass
 class Group:
     """Divergences with one root cause."""
 
     signature: tuple[str, ...]
-    example: HandPlay
+    example: HandPlay | SessionPlay
     count: int = 1
 
     @property
@@ -77,9 +81,10 @@ def fuzz(engine: Adapter, reference: StepEngine, spec: Spec, *, hands: int | Non
     :param hands: stop after this many hands (``None``: only the time budget).
     :param seconds: stop after this many seconds (``None``: only the hand count).
     :param profile: play every hand under these options (default: drawn from the engine's rule set).
-    :param query_reference: an adapter answering ``score`` for the reference side: with it, each
-        hand also compares one random ``score`` query (points drawn towards the thresholds: 30/31,
-        60/61, 90/91, no trick, every trick), which random play reaches too rarely.
+    :param query_reference: an adapter answering ``score`` and ``session`` for the reference side:
+        with it, each hand also compares one random ``score`` query (points drawn towards the
+        thresholds: 30/31, 60/61, 90/91, no trick, every trick), which random play reaches too
+        rarely, and every fifth game is a session of several hands (:mod:`conformance.fuzz.sessions`).
     :param until: stop once this many distinct divergences are found.
     :raises Unsupported: the engine has no step interface to be fuzzed through.
     """
@@ -91,6 +96,7 @@ def fuzz(engine: Adapter, reference: StepEngine, spec: Spec, *, hands: int | Non
     draw = _configurations(rules, spec, profile)
     run = FuzzRun(seed, unlisted=dict(rules.unlisted))
     scoring = query_reference if query_reference is not None and Capability.SCORE in info.capabilities else None
+    sessions = query_reference if query_reference is not None and Capability.SESSION in info.capabilities else None
     started = time.perf_counter()
     last = started
     number = 0
@@ -98,9 +104,14 @@ def fuzz(engine: Adapter, reference: StepEngine, spec: Spec, *, hands: int | Non
         number += 1
         rng = random.Random(f"{seed}:{number}")
         options = draw(rng)
-        hand = play_hand(number, rng, reference, steps, options, info)
-        if hand.divergence is None and scoring is not None:
-            hand.divergence = compare_score(rng, engine, scoring, options)
+        played: HandPlay | SessionPlay
+        if sessions is not None and number % SESSION_EVERY == 0:
+            played = play_session(number, rng, engine, sessions, reference, options)
+        else:
+            played = play_hand(number, rng, reference, steps, options, info)
+            if played.divergence is None and scoring is not None:
+                played.divergence = compare_score(rng, engine, scoring, options)
+        hand = played
         run.hands = number
         if hand.divergence is not None:
             signature = hand.divergence.signature

@@ -1,0 +1,103 @@
+"""Fuzzing sessions: several random hands in a row, so that the deal's rotation, the doublers and
+the running totals are compared too (capability ``session``).
+
+Each hand's actions are drawn by random play on the reference's steps (legality does not depend
+on the stakes); the seat that deals the next hand is the one the reference's ``session`` accepts
+(the dealer's left, or the same dealer after a thrown-in hand under ``all-pass-dealer:
+same-dealer``). The whole session is then sent once to the engine and to the reference and
+their answers are compared hand by hand, then the totals.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from conformance.adapter import Adapter, Capability, Deal, SessionRequest, SessionResponse, Unsupported
+from conformance.cases.blame import rules_for, score_rules
+from conformance.fuzz.driver import SEATS, Divergence, _choose, random_deal
+from conformance.kit.steps import StepEngine
+
+__all__ = ["SessionPlay", "play_session"]
+
+
+@dataclass
+class SessionPlay:
+    """One fuzzed session: its hands (deal and actions) and the divergence, if any."""
+
+    number: int
+    options: Mapping[str, str]
+    hands: list[tuple[Deal, tuple[str, ...]]] = field(default_factory=list)
+    divergence: Divergence | None = None
+    reference: SessionResponse | None = None
+
+
+def _random_hand(rng: random.Random, steps: StepEngine, deal: Deal, options: Mapping[str, str]) -> tuple[str, ...]:
+    steps.start(deal, options)
+    plan = {"picker": None if rng.random() < 0.45 else rng.choice(SEATS)}  # many all-pass hands: doublers
+    actions: list[str] = []
+    while steps.turn() is not None and len(actions) < 60:
+        legal = sorted(steps.legal_actions() or ())
+        action = _choose(rng, legal, plan)
+        steps.apply(action)
+        actions.append(action)
+    return tuple(actions)
+
+
+def _next_dealer(reference: Adapter, options: Mapping[str, str], hands: list[tuple[Deal, tuple[str, ...]]],
+                 rng: random.Random, steps: StepEngine) -> Deal:  # fmt: skip
+    """A deal for the next hand by the seat the reference's session accepts."""
+    last = hands[-1][0].dealer
+    fresh = random_deal(rng)
+    left = SEATS[(SEATS.index(last) + 1) % 5]
+    for dealer in (left, last):
+        deal = dataclasses.replace(fresh, dealer=dealer)
+        probe = reference.session(SessionRequest(dict(options), (*hands, (deal, ()))))
+        if probe.rejected_hand is None:
+            return deal
+    return dataclasses.replace(fresh, dealer=left)
+
+
+def play_session(number: int, rng: random.Random, engine: Adapter, reference: Adapter, steps: StepEngine,
+                 options: Mapping[str, str]) -> SessionPlay:  # fmt: skip
+    """Play 2-4 random hands as one session on both, comparing the answers."""
+    if Capability.SESSION not in engine.info().capabilities:
+        raise Unsupported("the engine plays no sessions")
+    session = SessionPlay(number, dict(options))
+    deal = random_deal(rng)
+    for index in range(rng.randint(2, 4)):
+        if index:
+            deal = _next_dealer(reference, options, session.hands, rng, steps)
+        session.hands.append((deal, _random_hand(rng, steps, deal, options)))
+    request = SessionRequest(dict(options), tuple(session.hands))
+    want = reference.session(request)
+    session.reference = want
+    got = engine.session(request)
+    session.divergence = _compare(want, got)
+    return session
+
+
+def _compare(want: SessionResponse, got: SessionResponse) -> Divergence | None:
+    if got.rejected_hand != want.rejected_hand:
+        expected = "every hand accepted" if want.rejected_hand is None else f"hand {want.rejected_hand + 1} refused"
+        actual = "every hand accepted" if got.rejected_hand is None else f"hand {got.rejected_hand + 1} refused ({got.rule})"
+        return Divergence("session", 0, expected, actual, ("session.deal-rotates-left",))
+    for index, (mine, theirs) in enumerate(zip(want.hands, got.hands)):
+        if mine.outcome is None or theirs.outcome is None:
+            continue
+        if dict(theirs.outcome.scores) != dict(mine.outcome.scores):
+            previous = want.hands[index - 1].outcome if index > 0 else None
+            after_doubler = previous is not None and previous.kind == "doubler"
+            rules = ("all-pass.doubler",) if after_doubler else score_rules(
+                mine.outcome.kind, dict(mine.outcome.scores), dict(theirs.outcome.scores))
+            return Divergence("session", 0, f"hand {index + 1}: {_signed(mine.outcome.scores)}",
+                              _signed(theirs.outcome.scores), rules)  # fmt: skip
+    if dict(got.totals) != dict(want.totals):
+        return Divergence("session", 0, f"totals {_signed(want.totals)}", _signed(got.totals), rules_for("session", ()))
+    return None
+
+
+def _signed(values: Mapping[str, int]) -> str:
+    return ", ".join(f"{seat} {value:+d}" for seat, value in sorted(values.items()))
