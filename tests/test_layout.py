@@ -35,6 +35,7 @@ FORBIDDEN: dict[str, tuple[str, ...]] = {
     "conformance/kit": ("reference_impl", "conformance.engines", "conformance.cases", "conformance.judge",
                         "conformance.reports", "conformance.cli", "conformance.gates", "conformance.runner"),
     "conformance/suite": ("reference_impl", "conformance.cli"),
+    "conformance/fuzz": ("reference_impl", "conformance.reports", "conformance.cli", "conformance.gates"),
 }
 
 
@@ -66,3 +67,13 @@ def test_each_part_imports_only_what_its_job_needs(folder: str) -> None:
 def test_the_top_of_the_harness_holds_only_its_public_entry_points() -> None:
     top = sorted(path.name for path in (REPO / "conformance").glob("*.py"))
     assert top == ["__init__.py", "adapter.py", "plugin.py", "runner.py", "versions.py"]
+
+
+def test_every_package_is_installed() -> None:
+    """A subpackage missing from pyproject.toml works in a checkout and is absent once installed."""
+    import tomllib
+
+    listed = set(tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
+    found = {".".join(path.parent.relative_to(REPO).parts) for path in (REPO / "conformance").rglob("__init__.py")}
+    found |= {".".join(path.parent.relative_to(REPO).parts) for path in (REPO / "reference_impl").rglob("__init__.py")}
+    assert found - listed == set()
