@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from conformance.adapter import Adapter, AdapterError, EngineInfo
 
-__all__ = ["Case", "CaseRun", "Check", "Config", "Verdict", "pinned"]
+__all__ = ["Case", "CaseRun", "Check", "Config", "Verdict", "pinned", "raised"]
 
 
 class Verdict(str, enum.Enum):
@@ -102,6 +102,17 @@ class CaseRun:
         """The differing checks after the first: reported, counted against no rule."""
         differing = [check for check in self.checks if check.verdict is Verdict.DIFFERS]
         return tuple(differing[1:])
+
+
+def raised(error: Exception) -> AdapterError:
+    """An exception an in-process adapter raised (neither ``Unsupported`` nor ``AdapterError``)
+    as an engine error of kind ``adapter-error``, its traceback in the detail: the run goes on."""
+    import traceback
+
+    from conformance.adapter import AdapterError
+
+    detail = "".join(traceback.format_exception(type(error), error, error.__traceback__))
+    return AdapterError("adapter-error", f"the adapter raised {type(error).__name__}: {error}", detail=detail)
 
 
 def pinned(options: Mapping[str, str]) -> dict[str, frozenset[str]]:

@@ -41,7 +41,7 @@ from conformance.cases.blame import (
     score_rules,
     trick_winner_rules,
 )
-from conformance.cases.model import Case, CaseRun, Check, Config, Verdict, pinned
+from conformance.cases.model import Case, CaseRun, Check, Config, Verdict, pinned, raised
 from conformance.cases.checks import rejection_text, show
 from conformance.cases.record_plan import HandPlan, LoadedRecord, RecordProblems, load_record, plan_hands, resolve
 
@@ -429,6 +429,8 @@ def _record_runner(record: LoadedRecord, rules: tuple[str, ...],
             return CaseRun(unsupported=str(error))
         except AdapterError as error:
             return CaseRun(error=error, error_location=record.where([]))
+        except Exception as error:  # noqa: BLE001 - an in-process adapter's own bug: an engine error, no traceback
+            return CaseRun(error=raised(error), error_location=record.where([]))
 
     return run
 
@@ -446,6 +448,8 @@ def _perft_runner(record: LoadedRecord, rules: tuple[str, ...]) -> Callable[[Ada
             return CaseRun(unsupported=str(error))
         except AdapterError as error:
             return CaseRun(error=error, error_location=record.where([]))
+        except Exception as error:  # noqa: BLE001 - an in-process adapter's own bug
+            return CaseRun(error=raised(error), error_location=record.where([]))
         legality = rules_for("legal-plays", rules)
         checks = [Check(f"perft({depth})", legality, Verdict.AGREES, location=record.where(["x-perft"]))
                   for depth in checked]  # fmt: skip

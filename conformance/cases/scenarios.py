@@ -20,7 +20,7 @@ from sheepshead_spec import Spec
 
 from conformance.adapter import Adapter, AdapterError, EngineInfo, Unsupported
 from conformance.cases.blame import action_topic, rules_for
-from conformance.cases.model import Case, CaseRun, Check, Config, Verdict, pinned
+from conformance.cases.model import Case, CaseRun, Check, Config, Verdict, pinned, raised
 from conformance.cases.checks import Mismatch, ScenarioError
 from conformance.cases.featurelint import ScenarioInfo, Tag, Vocabulary, lint_features, parse_tag
 from conformance.cases.table import Table
@@ -165,6 +165,8 @@ def _runner(steps: Sequence[_Step], rules: tuple[str, ...]) -> Callable[[Adapter
                 return CaseRun(tuple(checks), error=error, error_location=step.location)
             except ScenarioError as error:
                 return CaseRun(tuple(checks), suite_error=f"{step.location}: {step.keyword} {step.text}: {error}")
+            except Exception as error:  # noqa: BLE001 - an in-process adapter's own bug: an engine error, no traceback
+                return CaseRun(tuple(checks), error=raised(error), error_location=step.location)
             else:
                 if step.type == "then":
                     checks.append(Check(f"{step.keyword} {step.text}", _topic_rules(step, table, rules, None),

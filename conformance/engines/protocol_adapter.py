@@ -54,6 +54,7 @@ class ProtocolAdapter(ABC):
         self._request_ids = itertools.count(1)
         self._replay_by_steps = False
         """Set by :func:`with_replay_by_steps` when the handshake is read."""
+        self._trick_winner_by_replay = False
 
     @abstractmethod
     def info(self) -> EngineInfo:
@@ -92,11 +93,17 @@ class ProtocolAdapter(ABC):
         return response
 
     def with_replay_by_steps(self, info: EngineInfo) -> EngineInfo:
-        """The handshake as the harness uses it: ``replay`` added for a ``steps`` engine."""
-        if Capability.STEPS in info.capabilities and Capability.REPLAY not in info.capabilities:
+        """The handshake as the harness uses it: ``replay`` added for a ``steps`` engine, and
+        ``trick-winner`` for an engine that replays but has no such query (it is answered by a
+        replay: :func:`~conformance.kit.derived.trick_winner_by_replay`)."""
+        capabilities = set(info.capabilities)
+        if Capability.STEPS in capabilities and Capability.REPLAY not in capabilities:
             self._replay_by_steps = True
-            return dataclasses.replace(info, capabilities=info.capabilities | {Capability.REPLAY})
-        return info
+            capabilities.add(Capability.REPLAY)
+        if Capability.REPLAY in capabilities and Capability.TRICK_WINNER not in capabilities:
+            self._trick_winner_by_replay = True
+            capabilities.add(Capability.TRICK_WINNER)
+        return dataclasses.replace(info, capabilities=frozenset(capabilities))
 
     def session(self, request: SessionRequest) -> SessionResponse:
         """Replay hands in sequence (capability ``session``)."""
@@ -105,6 +112,10 @@ class ProtocolAdapter(ABC):
 
     def trick_winner(self, request: TrickWinnerRequest) -> int:
         """Index (0-based, in play order) of the winning card (capability ``trick-winner``)."""
+        if self._trick_winner_by_replay:
+            from conformance.kit.derived import trick_winner_by_replay
+
+            return trick_winner_by_replay(request, request.options, self.replay)
         winner: int = self._ask(request)
         return winner
 

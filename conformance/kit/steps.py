@@ -211,7 +211,9 @@ class StepAdapter:
     def info(self) -> EngineInfo:
         if self._info is None:
             base = self.engine.info()
-            capabilities = (base.capabilities | {Capability.REPLAY}) - {Capability.SESSION, Capability.STEPS}
+            # trick-winner is answered by a replay when the engine has no query of its own
+            capabilities = (base.capabilities | {Capability.REPLAY, Capability.TRICK_WINNER}) - {Capability.SESSION,
+                                                                                               Capability.STEPS}  # fmt: skip
             self._info = dataclasses.replace(base, capabilities=frozenset(capabilities))
         return self._info
 
@@ -267,6 +269,10 @@ class StepAdapter:
         raise Unsupported("a step-driven engine plays no sessions")
 
     def trick_winner(self, request: TrickWinnerRequest) -> int:
+        if getattr(self.engine, "trick_winner", None) is None:
+            from conformance.kit.derived import trick_winner_by_replay
+
+            return trick_winner_by_replay(request, request.options, self.replay)
         return int(self._query("trick_winner", request))
 
     def legal_plays(self, request: LegalPlaysRequest) -> tuple[str, ...]:

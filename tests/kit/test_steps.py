@@ -73,3 +73,19 @@ def test_the_reference_server_answers_the_step_messages_as_it_replays() -> None:
         if result.status is not Status.UNSUPPORTED:
             assert result.status is replayed[result.key] is Status.PASSED, result.key
     assert sum(r.status is Status.PASSED for r in by_steps.results) > 100
+
+
+def test_trick_winner_queries_are_answered_by_replaying_a_leaster() -> None:
+    """An engine that only plays hands gets the trick-winner scenarios too: each trick is played
+    as the first trick of a leaster. A mutant ranking the jacks wrongly is caught by them, and
+    blamed on the ranking rule."""
+    from conformance.engines.protocol_adapter import ProtocolSteps
+    from conformance.gates.mutants import MUTANTS, MutantAdapter
+
+    run = run_engine(reference_steps(), probes=False, areas=["ranking", "trick"])
+    passed = [r for r in run.results if r.status is Status.PASSED and r.kind == "scenario"]
+    assert len(passed) > 150 and not [r for r in run.results if r.status is Status.FAILED]
+    wrong = StepAdapter(ProtocolSteps(MutantAdapter(MUTANTS["ranking.jack-order-swapped"])), check_turn=False)
+    failed = [r for r in run_engine(wrong, probes=False, areas=["ranking"]).results if r.status is Status.FAILED]
+    assert failed and {rule for r in failed for rule in r.blamed} <= {"ranking.trump-order", "ranking.trump-beats-fail",
+                                                                      "trick.highest-trump-wins"}  # fmt: skip
