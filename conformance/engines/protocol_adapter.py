@@ -55,6 +55,7 @@ class ProtocolAdapter(ABC):
         self._replay_by_steps = False
         """Set by :func:`with_replay_by_steps` when the handshake is read."""
         self._trick_winner_by_replay = False
+        self._card_points_by_replay = False
 
     @abstractmethod
     def info(self) -> EngineInfo:
@@ -103,6 +104,9 @@ class ProtocolAdapter(ABC):
         if Capability.REPLAY in capabilities and Capability.TRICK_WINNER not in capabilities:
             self._trick_winner_by_replay = True
             capabilities.add(Capability.TRICK_WINNER)
+        if Capability.REPLAY in capabilities and Capability.CARD_POINTS not in capabilities:
+            self._card_points_by_replay = True
+            capabilities.add(Capability.CARD_POINTS)
         return dataclasses.replace(info, capabilities=frozenset(capabilities))
 
     def session(self, request: SessionRequest) -> SessionResponse:
@@ -136,6 +140,10 @@ class ProtocolAdapter(ABC):
 
     def card_points(self, request: CardPointsRequest) -> int:
         """The card points of some cards (capability ``card-points``)."""
+        if self._card_points_by_replay:  # a card-points request has no options: the engine's own (one per axis)
+            from conformance.kit.derived import card_points_by_replay, options_for_a_leaster
+
+            return card_points_by_replay(tuple(request.cards), options_for_a_leaster(self.info().options), self.replay)
         points: int = self._ask(request)
         return points
 

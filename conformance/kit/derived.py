@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from conformance.adapter import Deal, ReplayRequest, ReplayResponse, TrickWinnerRequest, Unsupported
 
-__all__ = ["trick_winner_by_replay"]
+__all__ = ["card_points_by_replay", "options_for_a_leaster", "trick_winner_by_replay"]
 
 SEATS = ("S1", "S2", "S3", "S4", "S5")
 CARDS = tuple(rank + suit for suit in "CSHD" for rank in "ATKQJ987")
@@ -29,7 +29,8 @@ def _suit(card: str) -> str:
 
 def _deal(cards: Sequence[str], must_trump: bool) -> Deal | None:
     led = _suit(cards[0])
-    fillers = [rank + suit for suit in "CSH" if suit != led for rank in _LOW_FIRST if rank + suit not in cards]
+    # Fail cards of suits not led (they never win), the ones worth nothing first.
+    fillers = [rank + suit for rank in _LOW_FIRST for suit in "CSH" if suit != led and rank + suit not in cards]
     trick = list(cards) + fillers[: 5 - len(cards)]
     holds: dict[str, list[str]] = {seat: [card] for seat, card in zip(SEATS, trick)}
     barred: dict[str, set[str]] = {}
@@ -49,6 +50,59 @@ def _deal(cards: Sequence[str], must_trump: bool) -> Deal | None:
         else:
             return None  # no seat may hold it: the trick cannot be reached this way
     return Deal("S5", {seat: tuple(holds[seat]) for seat in SEATS}, (blind[0], blind[1]))
+
+
+_POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
+
+
+def _first_trick(cards: Sequence[str], options: Mapping[str, str],
+                 replay: Callable[[ReplayRequest], ReplayResponse]) -> tuple[Sequence[str], ReplayResponse]:  # fmt: skip
+    """Replay a leaster whose first trick holds ``cards`` (completed with fillers); the trick as
+    played and the engine's answer."""
+    if options.get("all-pass") != "leaster":
+        raise Unsupported("derived by replay: needs a leaster (all-pass: leaster) to play the trick in")
+    deal = _deal(cards, options.get("void-play") == "must-trump")
+    if deal is None:
+        raise Unsupported("derived by replay: no deal lets every seat play its card of the trick")
+    full = [deal.hands[seat][0] for seat in SEATS]
+    actions = (*(f"{seat} pass" for seat in SEATS), *(f"{seat} play {card}" for seat, card in zip(SEATS, full)))
+    reply = replay(ReplayRequest(dict(options), deal, actions))
+    if reply.rejected is not None or not reply.tricks:
+        raise Unsupported("derived by replay: the engine's replay of the trick did not finish it")
+    return full, reply
+
+
+def options_for_a_leaster(declared: Mapping[str, Sequence[str]]) -> dict[str, str]:
+    """One declared option per axis, a leaster on ``all-pass`` when the engine plays one (a
+    ``card-points`` request carries no options: any the engine plays will do)."""
+    options = {axis: choices[0] for axis, choices in declared.items() if choices}
+    if "leaster" in declared.get("all-pass", ()):
+        options["all-pass"] = "leaster"
+    return options
+
+
+def card_points_by_replay(cards: Sequence[str], options: Mapping[str, str],
+                          replay: Callable[[ReplayRequest], ReplayResponse]) -> int:  # fmt: skip
+    """The card points of one to five cards, as the points of a leaster's first trick holding
+    them and fail cards worth nothing (7, 8, 9).
+
+    :raises Unsupported: more than five cards, no such deal, or the engine reports no points.
+    """
+    if not 1 <= len(cards) <= 5 or len(set(cards)) != len(cards):
+        raise Unsupported("card-points by replay: one to five different cards (a trick's worth)")
+    for leader in range(len(cards)):  # any order of the cards: one of them may lead
+        ordered = [cards[leader], *cards[:leader], *cards[leader + 1 :]]
+        try:
+            full, reply = _first_trick(ordered, options, replay)
+        except Unsupported:
+            continue
+        if any(_POINTS.get(card[0], 0) for card in full[len(cards) :]):
+            continue  # a filler with points: the sum would not be the cards' alone
+        points = reply.tricks[0].points
+        if points is None:
+            raise Unsupported("card-points by replay: the engine does not report a trick's points")
+        return points
+    raise Unsupported("card-points by replay: no leaster's first trick holds these cards")
 
 
 def trick_winner_by_replay(request: TrickWinnerRequest, options: Mapping[str, str],

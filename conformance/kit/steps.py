@@ -212,8 +212,8 @@ class StepAdapter:
         if self._info is None:
             base = self.engine.info()
             # trick-winner is answered by a replay when the engine has no query of its own
-            capabilities = (base.capabilities | {Capability.REPLAY, Capability.TRICK_WINNER}) - {Capability.SESSION,
-                                                                                               Capability.STEPS}  # fmt: skip
+            derived = {Capability.REPLAY, Capability.TRICK_WINNER, Capability.CARD_POINTS}  # answered by replay if need be
+            capabilities = (base.capabilities | derived) - {Capability.SESSION, Capability.STEPS}
             self._info = dataclasses.replace(base, capabilities=frozenset(capabilities))
         return self._info
 
@@ -289,6 +289,10 @@ class StepAdapter:
         return answer
 
     def card_points(self, request: CardPointsRequest) -> int:
+        if getattr(self.engine, "card_points", None) is None:
+            from conformance.kit.derived import card_points_by_replay, options_for_a_leaster
+
+            return card_points_by_replay(tuple(request.cards), options_for_a_leaster(self.info().options), self.replay)
         return int(self._query("card_points", request))
 
     def close(self) -> None:
