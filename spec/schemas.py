@@ -8,12 +8,13 @@ resolve by ``$id`` or by relative file path.
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import SchemaError, ValidationError
 from jsonschema.protocols import Validator
 from jsonschema.validators import validator_for
@@ -60,6 +61,29 @@ def _registry(schema_dir: Path) -> Registry[Any]:
     return Registry(retrieve=_retrieve).with_resources(resources)  # type: ignore[call-arg]
 
 
+def ecma_pattern(pattern: str) -> str:
+    """A JSON Schema ``pattern`` for Python's ``re.search`` with ECMA-262's meaning of a final
+    ``$``: the end of the string. Python's ``$`` also matches before a final newline, so that
+    ``"KH\n"`` would pass for a card.
+
+    >>> import re
+    >>> bool(re.search(ecma_pattern("^[AK][CH]$"), "KH\n")), bool(re.search(ecma_pattern("^[AK][CH]$"), "KH"))
+    (False, True)
+    """
+    if pattern.endswith("$") and not pattern.endswith("\\$"):
+        return pattern[:-1] + r"\Z"
+    return pattern
+
+
+def _pattern(validator: Any, pattern: str, instance: Any, schema: Any) -> Any:
+    if validator.is_type(instance, "string") and not re.search(ecma_pattern(pattern), instance):
+        yield ValidationError(f"{instance!r} does not match {pattern!r}")
+
+
+StrictValidator = validators.extend(Draft202012Validator, {"pattern": _pattern})  # type: ignore[no-untyped-call]
+"""Draft 2020-12, with patterns anchored as JSON Schema means them (:func:`ecma_pattern`)."""
+
+
 @lru_cache(maxsize=32)
 def _validator(schema_path: Path, mtime_ns: int) -> tuple[Validator | None, tuple[Problem, ...]]:
     name = display_path(schema_path)
@@ -73,7 +97,9 @@ def _validator(schema_path: Path, mtime_ns: int) -> tuple[Validator | None, tupl
         return None, (Problem(name, 1, "", "a schema must be a JSON object"),)
     if "$id" not in schema:  # let relative $refs resolve against the file itself
         schema = {**schema, "$id": schema_path.resolve().as_uri()}
-    cls: type[Validator] = validator_for(schema, default=Draft202012Validator)
+    cls: type[Validator] = validator_for(schema, default=StrictValidator)
+    if cls is Draft202012Validator:
+        cls = StrictValidator
     try:
         cls.check_schema(schema)
     except SchemaError as error:

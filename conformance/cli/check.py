@@ -191,8 +191,10 @@ def _expectations(run: CaseRun, profile: str) -> tuple[list[str], Status]:
 
 def _load(args: argparse.Namespace, spec: Spec, env: Environment) -> LoadedRecord | None:
     path = Path(args.record)
-    if not path.is_file():
+    if not path.exists():
         raise UsageError(f"{args.record}: no such file")
+    if not path.is_file():
+        raise UsageError(f"{args.record}: not a regular file (a folder, a pipe or a device): give a record file")
     try:
         return load_record(path, spec)
     except RecordProblems as error:

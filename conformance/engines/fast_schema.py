@@ -17,6 +17,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 from urllib.parse import urldefrag, urljoin
 
+from sheepshead_spec.schemas import ecma_pattern
+
 __all__ = ["Check", "compile_schema"]
 
 Check = Callable[[Any], bool]
@@ -176,7 +178,7 @@ class _Compiler:
                 return lambda v: not isinstance(v, str) or len(v) >= size
             return lambda v: not isinstance(v, str) or len(v) <= size
         if keyword == "pattern":
-            regex = re.compile(value)
+            regex = re.compile(ecma_pattern(value))
             return lambda v: not isinstance(v, str) or regex.search(v) is not None
         if keyword in ("minItems", "maxItems"):
             size = value
@@ -209,7 +211,7 @@ class _Compiler:
 
             return properties
         if keyword == "patternProperties":
-            pats = [(re.compile(p), self.schema(base, sub)) for p, sub in value.items()]
+            pats = [(re.compile(ecma_pattern(p)), self.schema(base, sub)) for p, sub in value.items()]
             return lambda v: not isinstance(v, dict) or all(
                 check(item) for key, item in v.items() for regex, check in pats if regex.search(key))
         if keyword == "additionalProperties":

@@ -89,11 +89,27 @@ def parse_engine(text: str) -> EngineSpec:
     raise _fail(text, f"unknown engine; expected {ENGINE_FORMS}")
 
 
-def _load_python(spec: EngineSpec) -> Adapter:
-    if os.getcwd() not in sys.path:
-        sys.path.append(os.getcwd())  # like `python -m`: a module beside the user, lowest priority
+def _import(module: str) -> object:
+    """Import ``module``; only when it cannot be found otherwise, from the working directory,
+    which is on ``sys.path`` just for that import (so that files there named like other modules
+    are never imported by anyone else)."""
     try:
-        target: object = importlib.import_module(spec.module)
+        return importlib.import_module(module)
+    except ModuleNotFoundError as error:
+        if error.name is None or module.split(".")[0] != error.name.split(".")[0]:
+            raise
+    cwd = os.getcwd()
+    sys.path.append(cwd)
+    try:
+        return importlib.import_module(module)
+    finally:
+        if cwd in sys.path:
+            sys.path.remove(cwd)
+
+
+def _load_python(spec: EngineSpec) -> Adapter:
+    try:
+        target: object = _import(spec.module)
     except ImportError as error:
         raise _fail(spec.text, f"cannot import module {spec.module!r}: {error}") from None
     except SystemExit as error:  # a module that exits on import must not end the run silently

@@ -22,6 +22,7 @@ from jsonschema.exceptions import ValidationError, relevance
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 from sheepshead_spec import format_path, package_dir
+from sheepshead_spec.schemas import StrictValidator
 
 from conformance.engines.fast_schema import Check, compile_schema
 
@@ -65,7 +66,8 @@ def _registry() -> Registry[Any]:
 
 @functools.cache
 def _validator(name: str) -> Draft202012Validator:
-    return Draft202012Validator(load_schema(name), registry=_registry())
+    validator: Draft202012Validator = StrictValidator(load_schema(name), registry=_registry())
+    return validator
 
 
 @functools.cache

@@ -1,0 +1,37 @@
+"""Small reliability items: pattern anchoring, the import path of python: engines, odd paths."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from conformance.engines.loading import load_engine
+from conformance.engines.protocol_schemas import problems_in
+from tests.harness.synthetic import run_cli
+
+
+def test_a_card_with_a_trailing_newline_is_not_a_card() -> None:
+    # Python's "$" matches before a final newline; JSON Schema's does not.
+    assert problems_in("card-points-request", {"id": 3, "type": "card-points", "cards": ["KH\n"]})
+    assert problems_in("card-points-request", {"id": 3, "type": "card-points", "cards": ["KH"]}) == []
+
+
+def test_a_python_engine_beside_the_user_is_imported_without_leaving_the_folder_on_the_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "beside_me.py").write_text(
+        "from conformance.engines.reference import ReferenceAdapter\nmake = ReferenceAdapter\n", encoding="utf-8"
+    )
+    monkeypatch.chdir(tmp_path)
+    before = list(sys.path)
+    adapter = load_engine("python:beside_me:make")
+    assert adapter.info().name == "sheepshead-reference"
+    assert sys.path == before  # the working directory was on the path only for that import
+
+
+@pytest.mark.parametrize("path", ["/dev/null", "/tmp"])
+def test_check_says_what_is_wrong_with_a_path_that_is_no_file(path: str) -> None:
+    outcome = run_cli(["check", path])
+    assert outcome.status == 2 and "not a regular file" in outcome.err
