@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from sheepshead_spec import parse_yaml_document
 
 from conformance.judge.results import CaseResult, Status
 from conformance.judge.summary import PROBLEM_STATUSES, sorted_results
@@ -207,12 +208,12 @@ def parse_baseline(text: str, where: str) -> Baseline:
     :param where: the file name, for messages.
     :raises BaselineError: the text is not a baseline.
     """
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        line = f":{mark.line + 1}" if mark is not None else ""
-        raise BaselineError(f"{where}{line}: not valid YAML or JSON") from None
+    # The hardened loader (size, nesting and alias limits; every YAML error as file:line).
+    document, problems = parse_yaml_document(text, where)
+    if document is None or problems:
+        first = problems[0] if problems else None
+        raise BaselineError(f"{first}" if first is not None else f"{where}: not valid YAML or JSON")
+    data = document.data
     if not isinstance(data, Mapping) or data.get("format") != BASELINE_FORMAT:
         raise BaselineError(f"{where}: not a baseline (format: {BASELINE_FORMAT} missing)")
     engine = data.get("engine", {})

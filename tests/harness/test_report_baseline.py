@@ -87,7 +87,9 @@ def test_a_failure_that_turns_into_an_error_is_still_expected() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("entries: [", "bad.yaml:1: not valid YAML or JSON"),
+        ("entries: [", "bad.yaml:1: invalid YAML: while parsing a flow node; expected the node content, but found"
+                       " '<stream end>' (column 11)"),
+        ("format: !!int x\n", "bad.yaml:1: format: 'x' is not a valid int: invalid literal for int() with base 10: 'x'"),
         ("format: something-else\n", "bad.yaml: not a baseline (format: sheepshead-baseline/1 missing)"),
         (f"format: {BASELINE_FORMAT}\nentries: {{}}\n", "bad.yaml: 'engine' must be a mapping and 'entries' a list"),
         (f"format: {BASELINE_FORMAT}\nentries: [7]\n", "bad.yaml: entries[0] is not a mapping"),
@@ -103,6 +105,16 @@ def test_bad_baselines_are_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     with pytest.raises(BaselineError) as caught:
         read_baseline(Path("bad.yaml"))
     assert str(caught.value) == message
+
+
+def test_an_alias_bomb_baseline_is_refused_at_once(tmp_path: Path) -> None:
+    bomb = "".join(f"{n}: &{n} [{', '.join([f'*{p}'] * 9) if p else ', '.join(['x'] * 9)}]\n"
+                   for p, n in zip([None, *"abcdefgh"], "abcdefghi"))  # fmt: skip
+    path = tmp_path / "bomb.yaml"
+    path.write_text(bomb, encoding="utf-8")
+    with pytest.raises(BaselineError) as caught:
+        read_baseline(path)
+    assert "the document expands to more than 200000 values" in str(caught.value)
 
 
 def test_a_missing_baseline_is_named(tmp_path: Path) -> None:
