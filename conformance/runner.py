@@ -279,7 +279,7 @@ def run_engine(
         return SuiteRun(_broken(cases, started), profiles=tuple(chosen) if chosen else None)
     try:
         try:
-            info = adapter.info()
+            info = _handshake(adapter)
         except AdapterError as error:
             return SuiteRun(_broken(cases, error), profiles=tuple(chosen) if chosen else None)
         run = run_cases(cases, adapter, info, spec, chosen, progress=progress, probes=probes, fail_fast=fail_fast)
@@ -288,6 +288,25 @@ def run_engine(
             adapter.close()
     return SuiteRun(run.results, run.probes, RuleSet.of_engine(info, spec), info,
                     tuple(chosen) if chosen else None, run.interrupted, run.planned)  # fmt: skip
+
+
+HANDSHAKE_ATTEMPTS = 3
+"""Start attempts before an engine is given up (spec/PROTOCOL.md, section 3.5)."""
+
+
+def _handshake(adapter: Adapter) -> EngineInfo:
+    """The engine's handshake, tried up to :data:`HANDSHAKE_ATTEMPTS` times: a slow or flaky
+    start is retried; another protocol version is not.
+
+    :raises AdapterError: the last failure.
+    """
+    for attempt in range(1, HANDSHAKE_ATTEMPTS + 1):
+        try:
+            return adapter.info()
+        except AdapterError as error:
+            if error.kind == "protocol-version" or attempt == HANDSHAKE_ATTEMPTS:
+                raise
+    raise AssertionError("unreachable")  # pragma: no cover
 
 
 def _broken(cases: Sequence[Case], error: AdapterError) -> list[CaseResult]:

@@ -35,3 +35,25 @@ def test_a_python_engine_beside_the_user_is_imported_without_leaving_the_folder_
 def test_check_says_what_is_wrong_with_a_path_that_is_no_file(path: str) -> None:
     outcome = run_cli(["check", path])
     assert outcome.status == 2 and "not a regular file" in outcome.err
+
+
+def test_a_handshake_that_fails_once_is_retried(tmp_path: Path) -> None:
+    """PROTOCOL.md 3.5: an engine is given up after three failed starts, not one."""
+    import shlex
+
+    from conformance.runner import run_engine
+
+    marker = tmp_path / "started-once"
+    engine = tmp_path / "flaky.py"
+    engine.write_text(
+        "import os, sys\n"
+        f"if not os.path.exists({str(marker)!r}):\n"
+        f"    open({str(marker)!r}, 'w').close()\n"
+        "    sys.stdout.write('not json\\n'); sys.stdout.flush(); sys.exit(1)\n"
+        "from reference_impl.__main__ import main\n"
+        "sys.exit(main())\n",
+        encoding="utf-8",
+    )
+    run = run_engine(f"cmd:{shlex.join([sys.executable, str(engine)])}", areas=["deck"], probes=False)
+    assert run.info is not None and run.info.name == "sheepshead-reference"
+    assert not [r for r in run.results if r.status.value == "error"]
