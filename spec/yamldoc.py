@@ -77,7 +77,6 @@ MAX_VALUES = 200_000
 bomb ("billion laughs") would expand to billions and take the machine's memory."""
 MAX_BYTES = 16 * 1024 * 1024
 """The largest YAML text read (a record is a few KiB)."""
-_FATAL = (_RECURSIVE, "nested more than", "the document expands to more than")
 _CONSTRUCTOR = yaml.constructor.SafeConstructor()
 
 
@@ -89,8 +88,11 @@ class _Walk:
         self.file, self.lines, self.problems = file, lines, problems
         self.budget = MAX_VALUES
         self.stopped = False
+        self.failed = False
+        """A problem that leaves no document to construct (the others are reported beside it)."""
 
     def fail(self, node: yaml.Node, path: tuple[PathPart, ...], message: str) -> None:
+        self.failed = True
         where = format_path(path)
         if len(where) > 80:
             where = where[:77] + "…"
@@ -213,8 +215,9 @@ def _parse_with(loader_class: Any, text: str, file: str, *,
         if node is None:
             return YamlDocument(file, None, lines), problems
         lines[()] = node.start_mark.line + 1
-        _Walk(file, lines, problems).walk(node, (), frozenset())  # before merges are flattened
-        if any(p.message.startswith(_FATAL) for p in problems) or any(" is not a valid " in p.message for p in problems):
+        walk = _Walk(file, lines, problems)
+        walk.walk(node, (), frozenset())  # before merges are flattened
+        if walk.failed:
             return None, problems
         data = loader.construct_document(node)
     except RecursionError:  # the pure-Python composer recurses once per level

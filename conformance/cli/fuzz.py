@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 from conformance.adapter import AdapterError, Unsupported
 from conformance.cli.support import EXIT_FAILED, EXIT_OK, Environment, UsageError, selection_of, spec_or_usage_error
-from conformance.fuzz.driver import StepsOf
+from conformance.fuzz.driver import steps_of
 from conformance.fuzz.record import record_of, record_text
 from conformance.fuzz.run import FuzzRun, fuzz
 
@@ -103,7 +102,7 @@ def fuzz_command(args: argparse.Namespace, env: Environment) -> int:
     other = env.engine(args.engine[1]) if len(args.engine) == 2 else None
     try:
         if other is not None:
-            reference = StepsOf.of(other)
+            reference = steps_of(other)
             if reference is None:
                 raise UsageError(f"engine {args.engine[1]!r} cannot be fuzzed against: it needs capability steps")
             against = f"{other.info().name} {other.info().version}"
@@ -149,6 +148,3 @@ def fuzz_command(args: argparse.Namespace, env: Environment) -> int:
     env.out.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n" if args.format == "json" else _text(data))
     return EXIT_FAILED if run.groups else EXIT_OK
 
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit("run as: sheepshead-conformance fuzz")

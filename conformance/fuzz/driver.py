@@ -19,7 +19,16 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from conformance.adapter import Adapter, AdapterError, Deal, EngineInfo, HandOutcome, Unsupported, canonical_action
+from conformance.adapter import (
+    Adapter,
+    AdapterError,
+    Capability,
+    Deal,
+    EngineInfo,
+    HandOutcome,
+    Unsupported,
+    canonical_action,
+)
 from conformance.cases.blame import (
     action_topic,
     card_of_seat,
@@ -30,12 +39,12 @@ from conformance.cases.blame import (
     score_rules,
     trick_winner_rules,
 )
-from conformance.kit.steps import Step, StepEngine, StepResult, StepTrick
+from conformance.cases.checks import show
+from conformance.kit.steps import StepEngine, StepResult, StepTrick, as_step
+from conformance.kit.translate import CARDS, SEATS
 
-__all__ = ["Divergence", "HandPlay", "StepsOf", "play_hand", "random_deal"]
+__all__ = ["Divergence", "HandPlay", "play_hand", "random_deal", "signed", "steps_of"]
 
-SEATS = ("S1", "S2", "S3", "S4", "S5")
-CARDS = tuple(rank + suit for suit in "CSHD" for rank in "ATKQJ987")
 MAX_ACTIONS = 60
 """More actions than any hand has (5 bids, bury, call, 30 plays): an engine still asking for
 actions after that is stuck."""
@@ -97,7 +106,7 @@ def random_deal(rng: random.Random, *, with_deck: bool = False) -> Deal:
                 tuple(deck) if with_deck else None)
 
 
-def _choose(rng: random.Random, legal: Sequence[str], plan: Mapping[str, object]) -> str:
+def choose_action(rng: random.Random, legal: Sequence[str], plan: Mapping[str, object]) -> str:
     """A random legal action, leaning towards the rare corners of the game."""
     verbs = {action.split()[1] for action in legal}
     if verbs <= {"pick", "pass"}:
@@ -118,23 +127,18 @@ def _plan(rng: random.Random, deal: Deal) -> dict[str, object]:
     return {"picker": None if rng.random() < 0.2 else rng.choice(SEATS)}
 
 
-class StepsOf:
+def steps_of(adapter: Adapter) -> StepEngine | None:
     """An adapter's step interface for the fuzzer: its own step engine when it has one, the
-    protocol's step messages when it declares ``steps``, else ``None`` (replay only)."""
+    protocol's step messages when it declares ``steps``, else ``None`` (it cannot be fuzzed)."""
+    engine = getattr(adapter, "engine", None)
+    if isinstance(engine, StepEngine):  # a StepAdapter around an in-process step engine
+        return engine
+    if Capability.STEPS in adapter.info().capabilities:
+        from conformance.engines.protocol_adapter import ProtocolAdapter, ProtocolSteps
 
-    @staticmethod
-    def of(adapter: Adapter) -> StepEngine | None:
-        engine = getattr(adapter, "engine", None)
-        if isinstance(engine, StepEngine):  # a StepAdapter around an in-process step engine
-            return engine
-        from conformance.adapter import Capability
-
-        if Capability.STEPS in adapter.info().capabilities:
-            from conformance.engines.protocol_adapter import ProtocolAdapter, ProtocolSteps
-
-            if isinstance(adapter, ProtocolAdapter):
-                return ProtocolSteps(adapter)
-        return None
+        if isinstance(adapter, ProtocolAdapter):
+            return ProtocolSteps(adapter)
+    return None
 
 
 def _legal(engine: StepEngine) -> set[str] | None:
@@ -142,17 +146,9 @@ def _legal(engine: StepEngine) -> set[str] | None:
     return None if legal is None else {canonical_action(action) for action in legal}
 
 
-def _as_step(answer: Step | bool | None) -> Step:
-    if isinstance(answer, Step):
-        return answer
-    return Step.accept() if answer is None or answer is True else Step.reject()
-
-
 def play_hand(number: int, rng: random.Random, reference: StepEngine, engine: StepEngine,
               options: Mapping[str, str], info: EngineInfo) -> HandPlay:  # fmt: skip
     """Play one random hand on both, stopping at the first divergence."""
-    from conformance.adapter import Capability
-
     deal = random_deal(rng, with_deck=Capability.DEAL_FROM_DECK in info.capabilities and rng.random() < 0.5)
     hand = HandPlay(number, dict(options), deal)
     plan = _plan(rng, deal)
@@ -188,14 +184,15 @@ def _play(hand: HandPlay, rng: random.Random, reference: StepEngine, engine: Ste
             hand.divergence = Divergence("stuck", at, "the hand over", f"still asking after {at} actions", ())
             return
         legal_r = _legal(reference) or set()
-        following = min(legal_r)  # the action a record of this divergence goes on with
         if engine_turn is None:
+            following = min(legal_r)  # the action a record of this divergence goes on with
             passes = sum(1 for a in hand.actions if a.split()[1] == "pass")
             rules = ("all-pass.table-choice",) if passes == 5 else _turn_rules(hand.actions, following)
             hand.divergence = Divergence("ended", at, f"{turn} to act", "the hand over (no seat to act)", rules,
                                          action=following)  # fmt: skip
             return
         if engine_turn != turn:
+            following = min(legal_r)
             hand.divergence = Divergence("turn", at, f"{turn} to act", f"{engine_turn} to act",
                                          _turn_rules(hand.actions, following), action=following)  # fmt: skip
             return
@@ -220,14 +217,14 @@ def _play(hand: HandPlay, rng: random.Random, reference: StepEngine, engine: Ste
             probe = _illegal_probe(rng, hand, turn, legal_r)
             if probe is not None:
                 rule = _reference_rule(reference, probe)
-                if rule is not None and _as_step(engine.apply(probe)).accepted:
+                if rule is not None and as_step(engine.apply(probe)).accepted:
                     hand.divergence = Divergence("accepted", at, f"refused under {rule}", "accepted", (rule,),
                                                  action=probe, rule=rule)  # fmt: skip
                     return
-        action = _choose(rng, sorted(legal_r), plan)
-        if not _as_step(reference.apply(action)).accepted:  # pragma: no cover - the reference's own legal action
+        action = choose_action(rng, sorted(legal_r), plan)
+        if not as_step(reference.apply(action)).accepted:  # pragma: no cover - the reference's own legal action
             raise AssertionError(f"the reference refused its own legal action {action!r}")
-        step = _as_step(engine.apply(action))
+        step = as_step(engine.apply(action))
         hand.actions.append(action)
         if not step.accepted:
             hand.divergence = Divergence("refused", at, "accepted", f"rejected: {step.reason}".rstrip(": "),
@@ -322,7 +319,7 @@ def _turn_rules(actions: Sequence[str], following: str) -> tuple[str, ...]:
 
 def _reference_rule(reference: StepEngine, action: str) -> str | None:
     """The rule the reference names for refusing ``action`` now (its state is then unchanged)."""
-    step = _as_step(reference.apply(action))
+    step = as_step(reference.apply(action))
     return None if step.accepted else step.rule
 
 
@@ -377,7 +374,7 @@ def _compare_outcome(hand: HandPlay, want: HandOutcome | None, got: HandOutcome 
     if got.scores and dict(got.scores) != dict(want.scores):
         alone = any(a.split()[1] == "alone" for a in hand.actions)
         rules = score_rules(want.kind, dict(want.scores), dict(got.scores), alone=alone, stakes=1, case_rules=())
-        hand.divergence = Divergence("scores", at, _signed(want.scores), _signed(got.scores), rules)
+        hand.divergence = Divergence("scores", at, signed(want.scores), signed(got.scores), rules)
 
 
 _THRESHOLDS = (0, 1, 29, 30, 31, 59, 60, 61, 89, 90, 91, 119, 120)
@@ -417,5 +414,6 @@ def _plain(values: Mapping[str, int]) -> str:
     return ", ".join(f"{seat} {value}" for seat, value in sorted(values.items()))
 
 
-def _signed(scores: Mapping[str, int]) -> str:
-    return ", ".join(f"{seat} {value:+d}" for seat, value in sorted(scores.items()))
+def signed(scores: Mapping[str, int]) -> str:
+    """``S1 +2, S2 -1, …`` in seat order."""
+    return show(dict(sorted(scores.items())))

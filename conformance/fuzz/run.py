@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from sheepshead_spec import Spec
 
 from conformance.adapter import Adapter, Capability, Unsupported
-from conformance.fuzz.driver import Divergence, HandPlay, StepsOf, compare_score, play_hand
+from conformance.fuzz.driver import Divergence, HandPlay, compare_score, play_hand, steps_of
 from conformance.fuzz.sessions import SessionPlay, play_session
 from conformance.judge.ruleset import RuleSet
 from conformance.kit.steps import StepEngine
@@ -89,7 +89,7 @@ def fuzz(engine: Adapter, reference: StepEngine, spec: Spec, *, hands: int | Non
     :raises Unsupported: the engine has no step interface to be fuzzed through.
     """
     info = engine.info()
-    steps = StepsOf.of(engine)
+    steps = steps_of(engine)
     if steps is None:
         raise Unsupported("fuzzing drives an engine by its steps: it needs capability steps (or a step engine)")
     rules = RuleSet.of_engine(info, spec)

@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 
 from conformance.adapter import Adapter, Capability, Deal, SessionRequest, SessionResponse, Unsupported
 from conformance.cases.blame import rules_for, score_rules
-from conformance.fuzz.driver import SEATS, Divergence, _choose, random_deal
+from conformance.fuzz.driver import Divergence, choose_action, random_deal, signed
+from conformance.kit.translate import SEATS
 from conformance.kit.steps import StepEngine
 
 __all__ = ["SessionPlay", "play_session"]
@@ -40,7 +41,7 @@ def _random_hand(rng: random.Random, steps: StepEngine, deal: Deal, options: Map
     actions: list[str] = []
     while steps.turn() is not None and len(actions) < 60:
         legal = sorted(steps.legal_actions() or ())
-        action = _choose(rng, legal, plan)
+        action = choose_action(rng, legal, plan)
         steps.apply(action)
         actions.append(action)
     return tuple(actions)
@@ -92,12 +93,8 @@ def _compare(want: SessionResponse, got: SessionResponse) -> Divergence | None:
             after_doubler = previous is not None and previous.kind == "doubler"
             rules = ("all-pass.doubler",) if after_doubler else score_rules(
                 mine.outcome.kind, dict(mine.outcome.scores), dict(theirs.outcome.scores))
-            return Divergence("session", 0, f"hand {index + 1}: {_signed(mine.outcome.scores)}",
-                              _signed(theirs.outcome.scores), rules)  # fmt: skip
+            return Divergence("session", 0, f"hand {index + 1}: {signed(mine.outcome.scores)}",
+                              signed(theirs.outcome.scores), rules)  # fmt: skip
     if dict(got.totals) != dict(want.totals):
-        return Divergence("session", 0, f"totals {_signed(want.totals)}", _signed(got.totals), rules_for("session", ()))
+        return Divergence("session", 0, f"totals {signed(want.totals)}", signed(got.totals), rules_for("session", ()))
     return None
-
-
-def _signed(values: Mapping[str, int]) -> str:
-    return ", ".join(f"{seat} {value:+d}" for seat, value in sorted(values.items()))

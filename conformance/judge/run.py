@@ -62,27 +62,28 @@ def result_of(planned: Planned, outcome: CaseRun | None, duration: float = 0.0) 
         status = Status.UNSUPPORTED if planned.status == "unsupported" else Status.SKIPPED
         return replace(base, status=status, message=planned.reason, reason=planned.reason)
     base = replace(base, checks=len(outcome.checks))
+    status = status_of(outcome)  # the one order of precedence; below, only the details of each
     divergence = outcome.divergence
-    if divergence is not None:
+    if status is Status.FAILED and divergence is not None:
         return replace(base, status=Status.FAILED, location=divergence.location,
                        message=f"{divergence.label}: expected {divergence.expected}, got {divergence.actual}",
                        expected=divergence.expected, actual=divergence.actual, detail=divergence.note,
                        blamed=divergence.rules, consequences=tuple(_line(c) for c in outcome.consequences))  # fmt: skip
-    if outcome.error is not None:
+    if status is Status.ERROR:
         error = outcome.error
-        return replace(base, status=Status.ERROR, location=outcome.error_location or case.location,
-                       message=f"engine error ({error.kind}): {error}", detail=error.detail,
-                       reason=f"engine error ({error.kind})")  # fmt: skip
-    if outcome.suite_error is not None:
-        return replace(base, status=Status.ERROR, message=f"suite error: {outcome.suite_error}", reason="suite error")
-    if outcome.unsupported is not None:
-        lacking = outcome.unsupported.removeprefix("the engine lacks ")
-        reason = f"{lacking} missing" if lacking != outcome.unsupported else f"engine: {lacking}"
-        return replace(base, status=Status.UNSUPPORTED, message=outcome.unsupported, reason=reason)
-    if outcome.unreported:
+        if error is not None:
+            return replace(base, status=status, location=outcome.error_location or case.location,
+                           message=f"engine error ({error.kind}): {error}", detail=error.detail,
+                           reason=f"engine error ({error.kind})")  # fmt: skip
+        return replace(base, status=status, message=f"suite error: {outcome.suite_error}", reason="suite error")
+    if status is Status.UNSUPPORTED:
+        if outcome.unsupported is not None:
+            lacking = outcome.unsupported.removeprefix("the engine lacks ")
+            reason = f"{lacking} missing" if lacking != outcome.unsupported else f"engine: {lacking}"
+            return replace(base, status=status, message=outcome.unsupported, reason=reason)
         # Agreement on what the engine reports is not agreement with the case: never PASSED.
         labels = unreported_labels(outcome)
-        return replace(base, status=Status.UNSUPPORTED, message=f"the engine does not report {labels}",
+        return replace(base, status=status, message=f"the engine does not report {labels}",
                        reason=f"engine does not report: {labels}")  # fmt: skip
     return base
 

@@ -14,11 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from conformance.adapter import Deal, ReplayRequest, ReplayResponse, TrickWinnerRequest, Unsupported
+from conformance.kit.translate import CARDS, SEATS
 
 __all__ = ["card_points_by_replay", "options_for_a_leaster", "trick_winner_by_replay"]
 
-SEATS = ("S1", "S2", "S3", "S4", "S5")
-CARDS = tuple(rank + suit for suit in "CSHD" for rank in "ATKQJ987")
 _LOW_FIRST = "789KTA"
 
 
@@ -55,20 +54,20 @@ def _deal(cards: Sequence[str], must_trump: bool) -> Deal | None:
 _POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
 
 
-def _first_trick(cards: Sequence[str], options: Mapping[str, str],
-                 replay: Callable[[ReplayRequest], ReplayResponse]) -> tuple[Sequence[str], ReplayResponse]:  # fmt: skip
+def _first_trick(cards: Sequence[str], options: Mapping[str, str], replay: Callable[[ReplayRequest], ReplayResponse],
+                 what: str) -> tuple[Sequence[str], ReplayResponse]:  # fmt: skip
     """Replay a leaster whose first trick holds ``cards`` (completed with fillers); the trick as
-    played and the engine's answer."""
+    played and the engine's answer. ``what`` names the query in the reasons it gives up."""
     if options.get("all-pass") != "leaster":
-        raise Unsupported("derived by replay: needs a leaster (all-pass: leaster) to play the trick in")
+        raise Unsupported(f"{what} needs a leaster (all-pass: leaster) to play the trick in")
     deal = _deal(cards, options.get("void-play") == "must-trump")
     if deal is None:
-        raise Unsupported("derived by replay: no deal lets every seat play its card of the trick")
+        raise Unsupported(f"{what}: no deal lets every seat play its card of the trick")
     full = [deal.hands[seat][0] for seat in SEATS]
     actions = (*(f"{seat} pass" for seat in SEATS), *(f"{seat} play {card}" for seat, card in zip(SEATS, full)))
     reply = replay(ReplayRequest(dict(options), deal, actions))
     if reply.rejected is not None or not reply.tricks:
-        raise Unsupported("derived by replay: the engine's replay of the trick did not finish it")
+        raise Unsupported(f"{what}: the engine's replay of the trick gave no winner")
     return full, reply
 
 
@@ -93,7 +92,7 @@ def card_points_by_replay(cards: Sequence[str], options: Mapping[str, str],
     for leader in range(len(cards)):  # any order of the cards: one of them may lead
         ordered = [cards[leader], *cards[:leader], *cards[leader + 1 :]]
         try:
-            full, reply = _first_trick(ordered, options, replay)
+            full, reply = _first_trick(ordered, options, replay, "card-points by replay")
         except Unsupported:
             continue
         if any(_POINTS.get(card[0], 0) for card in full[len(cards) :]):
@@ -112,19 +111,14 @@ def trick_winner_by_replay(request: TrickWinnerRequest, options: Mapping[str, st
     :raises Unsupported: the engine plays no leaster, the query names a called or under card,
         or no deal reaches the trick.
     """
-    if options.get("all-pass") != "leaster":
-        raise Unsupported("trick-winner by replay needs a leaster (all-pass: leaster) to play the trick in")
+    what = "trick-winner by replay"
     if request.called is not None or request.under is not None:
-        raise Unsupported("trick-winner by replay plays a leaster, which has no called card")
+        raise Unsupported(f"{what} plays a leaster, which has no called card")
     cards = tuple(request.cards)
     if not 1 <= len(cards) <= 5 or len(set(cards)) != len(cards):
-        raise Unsupported("trick-winner by replay needs one to five different cards")
-    deal = _deal(cards, options.get("void-play") == "must-trump")
-    if deal is None:
-        raise Unsupported("trick-winner by replay: no deal lets every seat play its card of the trick")
-    full = [deal.hands[seat][0] for seat in SEATS]
-    actions = (*(f"{seat} pass" for seat in SEATS), *(f"{seat} play {card}" for seat, card in zip(SEATS, full)))
-    reply = replay(ReplayRequest(dict(options), deal, actions))
-    if reply.rejected is not None or not reply.tricks or reply.tricks[0].winner is None:
-        raise Unsupported("trick-winner by replay: the engine's replay of the trick gave no winner")
-    return SEATS.index(reply.tricks[0].winner)
+        raise Unsupported(f"{what} needs one to five different cards")
+    _, reply = _first_trick(cards, options, replay, what)
+    winner = reply.tricks[0].winner
+    if winner is None:
+        raise Unsupported(f"{what}: the engine's replay of the trick gave no winner")
+    return SEATS.index(winner)

@@ -62,7 +62,7 @@ from conformance.adapter import (
 )
 
 __all__ = ["ApplyRequest", "ResultRequest", "StartRequest", "Step", "StepAdapter", "StepEngine", "StepResult",
-           "StepState", "StepTrick", "phase_of"]
+           "StepState", "StepTrick", "as_step", "phase_of"]
 
 
 @dataclass(frozen=True)
@@ -233,7 +233,7 @@ class StepAdapter:
                     if turn is not None and turn != seat:
                         rejected = Rejection(index, None, f"out of turn: the engine gives the turn to {turn}")
                         break
-                step = _as_step(engine.apply(action))
+                step = as_step(engine.apply(action))
                 if not step.accepted:
                     rejected = Rejection(index, step.rule, step.reason)
                     break
@@ -301,7 +301,8 @@ class StepAdapter:
             close()
 
 
-def _as_step(answer: Step | bool | None) -> Step:
+def as_step(answer: Step | bool | None) -> Step:
+    """A step engine's answer to ``apply`` as a :class:`Step` (``True`` or nothing: accepted)."""
     if isinstance(answer, Step):
         return answer
     if answer is None or answer is True:  # a method that returns nothing on success

@@ -36,6 +36,8 @@ __all__ = ["CardSpelling", "ParsedAction", "SeatRotation", "action_text", "bury_
 SEATS = ("S1", "S2", "S3", "S4", "S5")
 RANKS = ("A", "T", "K", "Q", "J", "9", "8", "7")
 SUITS = ("C", "S", "H", "D")
+CARDS = tuple(rank + suit for suit in SUITS for rank in RANKS)
+"""The 32 cards, suit by suit."""
 
 _COMPACT = re.compile(r"^(10|[AKQJT2-9])\s*([CSHD♣♠♥♦])$", re.IGNORECASE)
 _SEPARATORS = re.compile(r"[\s_\-/|,.]+")
