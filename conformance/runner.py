@@ -234,6 +234,7 @@ def run_engine(
     fail_fast: bool = False,
     probes: bool = True,
     selection: Selection | None = None,
+    timeout: float | None = None,
 ) -> SuiteRun:
     """Run the conformance suite against one engine, in this process, case by case.
 
@@ -245,6 +246,7 @@ def run_engine(
         case runs once per distinct combination those profiles choose on its axes.
     :param rule_globs: keep only cases checking a rule id matching one of these patterns.
     :param areas: keep only cases checking a rule of one of these areas.
+    :param timeout: seconds a ``cmd:`` engine named by text has for each reply (default 10).
     :param progress: ``progress(done, total, result)`` after each case.
     :param features: run these feature files instead of the suite's own (with ``fixtures``).
     :param fixtures: run these records instead of the suite's own.
@@ -266,7 +268,7 @@ def run_engine(
     started: AdapterError | None = None
     try:
         # Before the cases are built: an engine text that names nothing is a usage error at once.
-        adapter = load_engine(engine) if isinstance(engine, str) else engine
+        adapter = (load_engine(engine) if timeout is None else load_engine(engine, timeout=timeout)) if owned else engine
     except AdapterError as error:
         started = error
     try:

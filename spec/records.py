@@ -137,8 +137,14 @@ class _Checker:
     def zero_sum(self, value: Any, path: tuple[PathPart, ...]) -> None:
         for scores, where in self.table(value, path):
             if isinstance(scores, Mapping):
-                total = sum(v for k, v in scores.items() if k in SEATS and isinstance(v, int))
-                if total != 0:
+                values = {k: v for k, v in scores.items() if k in SEATS}
+                # 1.0 passes the schema's "integer" (JSON Schema counts it a whole number); name it
+                # here rather than leave it out of the sum and report a misleading total
+                odd = [k for k, v in values.items() if isinstance(v, bool) or not isinstance(v, int)]
+                for seat in odd:
+                    self.add((*where, seat), f"a score is a whole number such as 1 or -2, not {values[seat]!r}")
+                total = sum(v for k, v in values.items() if k not in odd)
+                if total != 0 and not odd:
                     self.add(where, f"scores must sum to zero, not {total}")
 
     def illegal(self, value: Any, path: tuple[PathPart, ...]) -> None:

@@ -16,6 +16,7 @@ configuration error (one line on stderr, never a traceback).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import signal
 import sys
 import threading
@@ -44,8 +45,8 @@ from conformance.cli import fuzz as fuzz_command
 from conformance.cli import matrix as matrix_command
 from conformance.cli import mutants as mutants_command
 from conformance.cli import run as run_command
-from conformance.judge.run import RunInterrupted
 from conformance.cli.support import EXIT_USAGE, Environment, UsageError
+from conformance.judge.run import RunInterrupted
 
 __all__ = ["Environment", "UsageError", "main"]
 
@@ -209,6 +210,8 @@ def main(argv: Sequence[str] | None = None, *, env: Environment | None = None) -
                 reconfigure(errors="backslashreplace")
     parser = _parser()
     args = parser.parse_args(argv)
+    if getattr(args, "timeout", None) is not None:
+        env = dataclasses.replace(env, timeout=args.timeout)
     previous = _on_sigterm()
     try:
         status: int = args.handler(args, env)

@@ -14,7 +14,7 @@ import textwrap
 
 from sheepshead_spec import Rule, Spec
 
-from conformance.judge.selection import closest
+from conformance.cases.coverage import Coverage
 from conformance.cli.support import (
     EXIT_FAILED,
     EXIT_OK,
@@ -23,7 +23,7 @@ from conformance.cli.support import (
     selection_of,
     spec_or_usage_error,
 )
-from conformance.cases.coverage import Coverage
+from conformance.judge.selection import closest
 
 __all__ = ["add_parsers", "explain", "explain_text", "rules", "rules_text"]
 

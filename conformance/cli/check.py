@@ -25,6 +25,12 @@ from sheepshead_spec import Spec
 
 from conformance.adapter import Adapter, AdapterError, EngineInfo
 from conformance.cases.model import CaseRun, Check, Verdict
+from conformance.cases.record_plan import (
+    LoadedRecord,
+    RecordProblems,
+    configuration,
+    load_record,
+)
 from conformance.cases.records import record_case
 from conformance.cli.dispute import ProfileRow, Replay, compare_profiles, replay_record
 from conformance.cli.narrate import Narration, narrate_hand
@@ -35,12 +41,12 @@ from conformance.cli.support import (
     EXIT_USAGE,
     Environment,
     UsageError,
+    add_timeout_argument,
     selection_of,
     spec_or_usage_error,
 )
-from conformance.judge.run import status_of, unreported_labels
-from conformance.cases.record_plan import LoadedRecord, RecordProblems, configuration, load_record
 from conformance.judge.results import Status
+from conformance.judge.run import status_of, unreported_labels
 
 __all__ = ["add_parser", "check", "describe"]
 
@@ -66,6 +72,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--engine", default="reference", metavar="E", help="the engine that rules (default: reference)"
     )
+    add_timeout_argument(parser)
     parser.set_defaults(handler=check)
 
 

@@ -18,11 +18,16 @@ from sheepshead_spec import Spec
 
 from conformance.adapter import Adapter, EngineInfo, ReplayResponse, SessionResponse
 from conformance.cases.model import Case, CaseRun, Config
+from conformance.cases.record_plan import (
+    HandPlan,
+    LoadedRecord,
+    configuration,
+    plan_hands,
+)
 from conformance.cases.records import not_applicable
 from conformance.cli.narrate import signed
-from conformance.judge.run import status_of
-from conformance.cases.record_plan import HandPlan, LoadedRecord, configuration, plan_hands
 from conformance.judge.results import Status
+from conformance.judge.run import status_of
 
 __all__ = ["ProfileRow", "Replay", "compare_profiles", "replay_record"]
 

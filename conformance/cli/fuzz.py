@@ -12,7 +12,15 @@ from pathlib import Path
 from typing import Any
 
 from conformance.adapter import AdapterError, Unsupported
-from conformance.cli.support import EXIT_FAILED, EXIT_OK, Environment, UsageError, selection_of, spec_or_usage_error
+from conformance.cli.support import (
+    EXIT_FAILED,
+    EXIT_OK,
+    Environment,
+    UsageError,
+    add_timeout_argument,
+    selection_of,
+    spec_or_usage_error,
+)
 from conformance.fuzz.driver import steps_of
 from conformance.fuzz.record import record_of, record_text
 from conformance.fuzz.run import FuzzRun, fuzz
@@ -42,6 +50,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--output", "-o", metavar="DIR", help="write one hand record per distinct divergence to DIR")
     parser.add_argument("--format", choices=("text", "json"), default="text", help="the summary's format")
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress line")
+    add_timeout_argument(parser)
     parser.set_defaults(handler=fuzz_command)
 
 

@@ -17,21 +17,22 @@ from pathlib import Path
 
 from sheepshead_spec import Spec
 
+from conformance.cli.run import Ran, add_selection_arguments, call_runner, identity_of
 from conformance.cli.support import (
     EXIT_OK,
     Environment,
     UsageError,
+    add_timeout_argument,
     check_output_path,
     selection_of,
     spec_or_usage_error,
     write_output,
 )
-from conformance.judge.verdict import read_behaviour
 from conformance.judge.matrix import EngineRun, build_matrix, per_profile
+from conformance.judge.verdict import read_behaviour
 from conformance.reports.report_matrix import render_matrix_html, render_matrix_markdown
 from conformance.reports.report_read import ReportReadError, SavedReport, read_report
 from conformance.reports.report_text import Progress
-from conformance.cli.run import Ran, add_selection_arguments, call_runner, identity_of
 from conformance.versions import protocol_version, suite_version
 
 __all__ = ["add_parser", "matrix"]
@@ -62,6 +63,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument("--output", "-o", metavar="FILE", help="write the Markdown to FILE")
     parser.add_argument("--html", metavar="FILE", help="also write a self-contained HTML page")
+    add_timeout_argument(parser)
     parser.set_defaults(handler=matrix)
 
 

@@ -14,6 +14,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from conformance.cli.support import (
+    EXIT_FAILED,
+    EXIT_OK,
+    Environment,
+    UsageError,
+    add_timeout_argument,
+    check_output_path,
+    engine_identity,
+    selection_of,
+    spec_or_usage_error,
+    write_output,
+)
 from conformance.judge.baseline import (
     Baseline,
     BaselineError,
@@ -22,28 +34,17 @@ from conformance.judge.baseline import (
     read_baseline,
     write_baseline,
 )
-from conformance.cli.support import (
-    EXIT_FAILED,
-    EXIT_OK,
-    Environment,
-    UsageError,
-    check_output_path,
-    engine_identity,
-    selection_of,
-    spec_or_usage_error,
-    write_output,
-)
+from conformance.judge.results import CaseResult
 from conformance.judge.ruleset import RuleSet
 from conformance.judge.selection import Selection
+from conformance.judge.summary import RunInfo
 from conformance.judge.verdict import read_behaviour
 from conformance.reports.report import Report
 from conformance.reports.report_json import render_json
 from conformance.reports.report_junit import render_junit
 from conformance.reports.report_markdown import render_markdown
 from conformance.reports.report_text import Progress, render_text
-from conformance.judge.results import CaseResult
 from conformance.runner import SuiteRun
-from conformance.judge.summary import RunInfo
 from conformance.versions import protocol_version, suite_version
 
 __all__ = ["FORMATS", "add_parser", "call_runner", "run"]
@@ -111,6 +112,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="FILE",
         help="record this run's failures and errors as a baseline (.json: JSON, else YAML)",
     )
+    add_timeout_argument(run_parser)
     run_parser.set_defaults(handler=run)
 
 
@@ -142,7 +144,8 @@ def call_runner(
     """Run the suite on a checked selection, turning the runner's engine errors into :class:`UsageError`."""
     runner = env.runner()
     try:
-        outcome = runner(engine, selection=selection, progress=progress)
+        outcome = (runner(engine, selection=selection, progress=progress) if env.timeout is None
+                   else runner(engine, selection=selection, progress=progress, timeout=env.timeout))
     except Exception as error:  # noqa: BLE001 - only selection errors are re-raised as usage
         if type(error).__name__ in ("UsageError", "EngineSelectionError"):
             raise UsageError(str(error)) from None

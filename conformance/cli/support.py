@@ -8,6 +8,7 @@ without running pytest.
 
 from __future__ import annotations
 
+import argparse
 import functools
 import sys
 import time
@@ -53,6 +54,7 @@ class RunSuite(Protocol):
         *,
         selection: Selection,
         progress: ProgressCallback | None = None,
+        timeout: float | None = None,
     ) -> Any: ...
     """A list of results, or a :class:`conformance.runner.SuiteRun` (results, probes, rule set)."""
 
@@ -69,7 +71,7 @@ def _default_run_suite() -> RunSuite:
     return run_engine
 
 
-def _default_load_engine() -> Callable[[str], Adapter]:
+def _default_load_engine() -> Callable[..., Adapter]:
     from conformance.engines.loading import load_engine
 
     return load_engine
@@ -81,7 +83,7 @@ class Environment:
 
     run_suite: RunSuite | None = None
     """The suite runner; default :func:`conformance.runner.run_suite`."""
-    load_engine: Callable[[str], Adapter] | None = None
+    load_engine: Callable[..., Adapter] | None = None
     """The engine loader; default :func:`conformance.engines.loading.load_engine`."""
     stdout: TextIO | None = None
     """Default: ``sys.stdout`` at the time of use."""
@@ -89,6 +91,8 @@ class Environment:
     """Default: ``sys.stderr`` at the time of use."""
     clock: Callable[[], float] = field(default=time.monotonic)
     """Seconds, for the run's duration."""
+    timeout: float | None = None
+    """``--timeout``: seconds a ``cmd:`` engine has for each reply (default: the adapter's 10 s)."""
 
     @property
     def out(self) -> TextIO:
@@ -113,11 +117,27 @@ class Environment:
         """
         loader = self.load_engine if self.load_engine is not None else _default_load_engine()
         try:
-            return loader(text)
+            return loader(text) if self.timeout is None else loader(text, timeout=self.timeout)
         except AdapterError:
             raise
         except Exception as error:  # noqa: BLE001 - any selection problem is a usage error
             raise UsageError(str(error) or f"engine {text!r} cannot be loaded") from None
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 < value <= 86400:
+        raise argparse.ArgumentTypeError(f"{text!r}: give a number of seconds above 0 (at most 86400)")
+    return value
+
+
+def add_timeout_argument(parser: argparse.ArgumentParser) -> None:
+    """``--timeout S``: how long a ``cmd:`` engine may take over each reply (PROTOCOL.md 3.5)."""
+    parser.add_argument("--timeout", type=_seconds, metavar="S",
+                        help="seconds a cmd: engine has for each reply before it is reported as hanging (default 10)")
 
 
 @functools.lru_cache(maxsize=1)

@@ -64,6 +64,8 @@ def parse_engine(text: str) -> EngineSpec:
     """Check the form of an engine text without importing or starting anything.
 
     :param text: ``reference``, ``python:MODULE:ATTR`` or ``cmd:COMMAND ARGS…``.
+    :param timeout: seconds a ``cmd:`` engine has for each reply (default: the adapter's 10 s);
+        in-process engines are called directly and have none.
     :return: the parsed form.
     :raises EngineSelectionError: if the text has none of the three forms.
     """
@@ -147,7 +149,7 @@ def _load_python(spec: EngineSpec) -> Adapter:
     return adapter
 
 
-def load_engine(text: str) -> Adapter:
+def load_engine(text: str, *, timeout: float | None = None) -> Adapter:
     """Make the adapter an engine text names.
 
     The ``reference`` and ``cmd:`` adapters are imported lazily, so that a broken or missing
@@ -170,7 +172,7 @@ def load_engine(text: str) -> Adapter:
         from conformance.engines.subprocess_adapter import SubprocessAdapter
 
         try:
-            return SubprocessAdapter(list(spec.argv))
+            return SubprocessAdapter(list(spec.argv)) if timeout is None else SubprocessAdapter(list(spec.argv), timeout=timeout)
         except OSError as error:  # the program is missing or not executable
             raise _fail(text, f"cannot start {spec.argv[0]!r}: {error.strerror or error}") from None
     return _load_python(spec)

@@ -252,6 +252,12 @@ expect:
         (BAD_RECORD.replace("8H]", "ZZ]", 1), [
             "bad.yaml:6: deal.hands.S1[5]: 'ZZ' does not match '^(?:[AaKkQqJjTt987]|10)[CcSsHhDd♣♠♥♦]$'",
         ]),
+        (BAD_RECORD.replace("S1: 1, S2: 1, S3: 1, S4: 1, S5: 1", "S1: 1.0, S2: 1, S3: -2, S4: 0, S5: 0"), [
+            "bad.yaml:2: rules[0]: no rule 'play.no-such-rule' in rules.yaml",
+            "bad.yaml:10: deal.hands.S5[5]: card AH is dealt twice (also at deal.hands.S1[0])",
+            "bad.yaml:14: expect.scores: 'scores' needs a complete hand (six tricks)",
+            "bad.yaml:14: expect.scores.S1: a score is a whole number such as 1 or -2, not 1.0",
+        ]),
         ("format: sheepshead-hand/1\ndeal: [\n", [
             "bad.yaml:3: invalid YAML: while parsing a flow node; expected the node content, but found"
             " '<stream end>' (column 1)",

@@ -57,3 +57,25 @@ def test_a_handshake_that_fails_once_is_retried(tmp_path: Path) -> None:
     run = run_engine(f"cmd:{shlex.join([sys.executable, str(engine)])}", areas=["deck"], probes=False)
     assert run.info is not None and run.info.name == "sheepshead-reference"
     assert not [r for r in run.results if r.status.value == "error"]
+
+
+def test_the_reply_timeout_is_set_from_the_command_line(tmp_path: Path) -> None:
+    """``--timeout``: a hanging cmd: engine is reported as such after that many seconds, not 10."""
+    import json
+    import shlex
+
+    from tests.harness.fakes import fake_argv
+
+    engine = "cmd:" + shlex.join(fake_argv("hang_on", "trick-winner"))
+    report = tmp_path / "report.json"
+    outcome = run_cli(["run", "--engine", engine, "--timeout", "0.3", "--rule", "trick.under-never-wins", "-q",
+                       "--format", "json", "--output", str(report)])  # fmt: skip
+    assert outcome.status == 1, outcome.err
+    messages = [r.get("message", "") for r in json.loads(report.read_text(encoding="utf-8"))["results"]]
+    assert any("no reply within 0.3 s" in m for m in messages)
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "soon"])
+def test_a_timeout_that_is_no_positive_number_is_a_usage_error(value: str, capsys: pytest.CaptureFixture[str]) -> None:
+    outcome = run_cli(["run", f"--timeout={value}"])
+    assert outcome.status == 2 and "argument --timeout" in capsys.readouterr().err  # argparse writes to sys.stderr
