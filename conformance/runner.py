@@ -268,7 +268,10 @@ def run_engine(
     started: AdapterError | None = None
     try:
         # Before the cases are built: an engine text that names nothing is a usage error at once.
-        adapter = (load_engine(engine) if timeout is None else load_engine(engine, timeout=timeout)) if owned else engine
+        if isinstance(engine, str):
+            adapter = load_engine(engine) if timeout is None else load_engine(engine, timeout=timeout)
+        else:
+            adapter = engine
     except AdapterError as error:
         started = error
     try:

@@ -11,6 +11,8 @@ without parsing the message.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 __all__ = ["IllegalActionError", "InvalidActionError", "SheepsheadError"]
 
 
@@ -41,8 +43,23 @@ class IllegalActionError(SheepsheadError):
     action: str
     """The action as text, e.g. ``'S3 play QC'``."""
 
-    def __init__(self, message: str, *, rule_id: str, seat: int | None, action: str) -> None:
+    reason: str
+    """The message without the position."""
+
+    def __init__(self, message: str, *, rule_id: str, seat: int | None, action: str,
+                 position: Callable[[], str] | None = None) -> None:  # fmt: skip
         super().__init__(message, rule_id=rule_id)
         self.rule_id = rule_id
         self.seat = seat
         self.action = action
+        self.reason = message
+        self._position = position
+        self._text: str | None = None
+
+    def __str__(self) -> str:
+        # The position is rendered when the message is first read, not when the action is
+        # refused: a simulation refusing thousands of probes never pays for it. A refusal leaves
+        # the hand unchanged, so it is the refusal's position unless the hand was played on since.
+        if self._text is None:
+            self._text = self.reason if self._position is None else f"{self.reason}; position: {self._position()}"
+        return self._text

@@ -629,10 +629,11 @@ class Hand:
 
     def _illegal(self, action: Action, rule_id: str, why: str) -> IllegalActionError:
         return IllegalActionError(
-            f"illegal action {str(action)!r}: {why} (rule {rule_id}); position: {self.position()}",
+            f"illegal action {str(action)!r}: {why} (rule {rule_id})",
             rule_id=rule_id,
             seat=action.seat,
             action=str(action),
+            position=self.position,
         )
 
     def verify(self, action: Action) -> None:
@@ -762,6 +763,11 @@ class Hand:
         :raises IllegalActionError: the action breaks a rule; the hand is unchanged.
         """
         self.verify(action)
+        return self.apply_legal(action)
+
+    def apply_legal(self, action: Action) -> Action:
+        """Apply an action taken from :meth:`legal_actions` in this very position, without
+        verifying it again (a simulation's fast path; anything else goes through :meth:`apply`)."""
         kind = action.kind
         if kind is ActionKind.PLAY:
             self.push_play_unchecked(action.cards[0])

@@ -163,7 +163,7 @@ def _outcome(outcome: Outcome) -> Message:
 
 def _short(error: IllegalActionError) -> str:
     """The error's message without the position dump (the request already describes it)."""
-    return str(error).split("; position: ", 1)[0]
+    return error.reason
 
 
 def _play(hand: Hand, actions: Sequence[Action]) -> Message:
@@ -305,9 +305,20 @@ def _stepped() -> Hand:
     return _STEPPED[0]
 
 
+@functools.lru_cache(maxsize=4096)
+def _action_text(action: Action) -> str:
+    return str(action)  # the same few hundred actions recur in every hand
+
+
+@functools.lru_cache(maxsize=4096)
+def _parsed_action(text: str) -> Action:
+    return Action.parse(text)
+
+
 def _step_state(hand: Hand) -> Message:
     scored = hand.phase is Phase.SCORED
-    return {"turn": _seat_or_none(hand.turn), "legal": None if scored else [str(a) for a in hand.legal_actions()]}
+    return {"turn": _seat_or_none(hand.turn),
+            "legal": None if scored else [_action_text(a) for a in hand.legal_actions()]}  # fmt: skip
 
 
 def _start(message: Mapping[str, Any]) -> Message:
@@ -320,7 +331,7 @@ def _apply(message: Mapping[str, Any]) -> Message:
     hand = _stepped()
     text = _field(message, "action", str)
     try:
-        hand.apply(Action.parse(text))
+        hand.apply(_parsed_action(text))
     except IllegalActionError as error:
         return {"accepted": False, "reason": _short(error), "rule": error.rule_id, **_step_state(hand)}
     return {"accepted": True, **_step_state(hand)}

@@ -51,7 +51,7 @@ _FALLBACK: Mapping[str, str] = {
     "deal": "deal.three-two-three",
     "legal-plays": "play.follow-suit",
     "trick-winner": "trick.highest-trump-wins",
-    "trick-points": "points.trick-to-winner",
+    "trick-points": "points.card-values",  # a trick is worth the sum of its cards
     "card-points": "points.card-values",
     "partner": "call.partner-is-holder",
     "side-totals": "points.side-totals",

@@ -188,12 +188,11 @@ class _Compiler:
         if keyword == "uniqueItems":
             if not value:
                 return _always
-            return lambda v: not isinstance(v, list) or len({_canon(item) for item in v}) == len(v)
+            return _unique_items
         if keyword == "items":
             if not isinstance(value, (dict, bool)) or "prefixItems" in schema:
                 return None
-            item = self.schema(base, value)
-            return lambda v: not isinstance(v, list) or all(item(x) for x in v)
+            return _items(self.schema(base, value))
         if keyword == "required":
             wanted = tuple(value)
             return lambda v: not isinstance(v, dict) or all(name in v for name in wanted)
@@ -243,6 +242,37 @@ class _Compiler:
         # "valid" is always right. "not" and "oneOf" are not monotone (a stricter branch could turn
         # "invalid" into "valid"): they, and any keyword not listed, are left to jsonschema.
         return None
+
+
+def _unique_items(value: Any) -> bool:
+    if not isinstance(value, list):
+        return True
+    if all(type(item) is str for item in value):  # the usual list (cards, actions): no canonical form needed
+        return len(set(value)) == len(value)
+    return len({_canon(item) for item in value}) == len(value)
+
+
+_KNOWN_STRINGS = 4096
+"""How many valid strings an ``items`` check remembers (the same few hundred actions and cards
+recur in every reply)."""
+
+
+def _items(item: Check) -> Check:
+    known: set[str] = set()  # strings the item check passed: it is a function of the value alone
+
+    def items(value: Any) -> bool:
+        if not isinstance(value, list):
+            return True
+        for x in value:
+            if type(x) is str and x in known:
+                continue
+            if not item(x):
+                return False
+            if type(x) is str and len(known) < _KNOWN_STRINGS:
+                known.add(x)
+        return True
+
+    return items
 
 
 def _all_of(checks: list[Check]) -> Check:

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from abc import ABC, abstractmethod
 from typing import Any
 
 from conformance.adapter import (
+    AdapterError,
     Capability,
     CallableCardsRequest,
     Deal,
@@ -35,7 +36,7 @@ from conformance.adapter import (
 from conformance.kit.steps import ApplyRequest, ResultRequest, StartRequest, Step, StepAdapter, StepResult, StepState
 from conformance.engines.protocol import Request, capability_of, decode_reply, encode_request, kind_of, withhold_dealt_cards
 
-__all__ = ["ProtocolAdapter", "ProtocolSteps"]
+__all__ = ["AheadSteps", "ProtocolAdapter", "ProtocolSteps"]
 
 
 class ProtocolAdapter(ABC):
@@ -73,7 +74,7 @@ class ProtocolAdapter(ABC):
     def close(self) -> None:
         """Release the engine (nothing to do by default)."""
 
-    def _ask(self, request: Request) -> Any:
+    def _encode(self, request: Request) -> tuple[int, str, dict[str, Any]]:
         kind = kind_of(request)
         capability = capability_of(kind)
         if capability not in self.info().capabilities:
@@ -82,8 +83,34 @@ class ProtocolAdapter(ABC):
         message = encode_request(request_id, request, validate=self.validate)
         if Capability.DEAL_FROM_DECK in self.info().capabilities:
             message = withhold_dealt_cards(message)
+        return request_id, kind, message
+
+    def _ask(self, request: Request) -> Any:
+        request_id, kind, message = self._encode(request)
         reply = self._exchange(request_id, kind, message)
         return decode_reply(request_id, kind, reply, validate=self._validate_replies)
+
+    def _ask_ahead(self, requests: Sequence[Request]) -> Iterator[Any]:
+        """Send every request before reading a reply (step messages of one hand, PROTOCOL.md
+        3.3), then decode the replies in order; a failed exchange raises where it happened."""
+        encoded = [self._encode(request) for request in requests]
+        replies = self._exchange_ahead(encoded)
+        for (request_id, kind, _), reply in zip(encoded, replies):
+            if isinstance(reply, AdapterError):
+                raise reply
+            yield decode_reply(request_id, kind, reply, validate=self._validate_replies)
+
+    def _exchange_ahead(self, messages: Sequence[tuple[int, str, dict[str, Any]]]) -> list[Any]:
+        """The replies to ``messages`` sent ahead, up to and including the first failure (an
+        :class:`AdapterError` in its place). By default one exchange after the other."""
+        replies: list[Any] = []
+        for request_id, kind, message in messages:
+            try:
+                replies.append(self._exchange(request_id, kind, message))
+            except AdapterError as error:
+                replies.append(error)
+                break
+        return replies
 
     def replay(self, request: ReplayRequest) -> ReplayResponse:
         """Replay a deal and actions (capability ``replay``, or ``steps``)."""
@@ -174,4 +201,48 @@ class ProtocolSteps:
 
     def result(self) -> StepResult:
         result: StepResult = self.adapter._ask(ResultRequest())
+        return result
+
+    def ahead(self, deal: Deal, options: Mapping[str, str], actions: Sequence[str]) -> AheadSteps:
+        """Play a whole scripted hand in one write: ``start``, an ``apply`` per action, then
+        ``result``, sent before any reply is read (a pipe's round trip per action saved). The
+        replies are read back through the returned step engine, in the script's order."""
+        requests: list[Request] = [StartRequest(options, deal), *(ApplyRequest(action) for action in actions),
+                                   ResultRequest()]  # fmt: skip
+        return AheadSteps(self, self.adapter._ask_ahead(requests), actions)
+
+
+class AheadSteps:
+    """The replies of a hand sent ahead (:meth:`ProtocolSteps.ahead`), read as a step engine:
+    each :meth:`apply` must be the script's next action and returns the engine's answer to it."""
+
+    def __init__(self, steps: ProtocolSteps, replies: Iterator[Any], actions: Sequence[str]) -> None:
+        self.steps = steps
+        self._replies = replies
+        self._actions = iter(actions)
+        self._state: StepState = next(replies)
+
+    def info(self) -> EngineInfo:
+        return self.steps.info()
+
+    def start(self, deal: Deal, options: Mapping[str, str]) -> None:
+        raise TypeError("a hand sent ahead has started already")
+
+    def turn(self) -> str | None:
+        return self._state.turn
+
+    def legal_actions(self) -> Sequence[str] | None:
+        return self._state.legal
+
+    def apply(self, action: str) -> Step:
+        scripted = next(self._actions, None)
+        if scripted != action:
+            raise ValueError(f"the script goes on with {scripted!r}, not {action!r}")
+        self._state = next(self._replies)
+        return self._state.step
+
+    def result(self) -> StepResult:
+        for _ in self._actions:  # the replies to the rest of the script
+            self._state = next(self._replies)
+        result: StepResult = next(self._replies)
         return result

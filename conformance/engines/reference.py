@@ -24,9 +24,9 @@ from conformance.adapter import AdapterError, Capability, Deal, EngineInfo, Hand
 from conformance.engines.protocol import PROTOCOL_VERSION, decode_hello, hello_message, validation_default
 from conformance.engines.protocol_adapter import ProtocolAdapter
 from conformance.kit.steps import Step, StepResult, StepTrick
-from reference_impl.cards import parse_card
+from reference_impl.cards import CARDS, Card, cards_of, parse_card
 from reference_impl.errors import IllegalActionError, InvalidActionError
-from reference_impl.hand import Action, Hand, parse_seat, seat_name
+from reference_impl.hand import Action, Hand, Phase, parse_seat, seat_name
 from reference_impl.profile import Profile
 from reference_impl.server import handle_request
 
@@ -67,6 +67,27 @@ def _parsed(text: str) -> Action:
     return Action.parse(text)
 
 
+_ACCEPTED = Step.accept()
+
+_PLAYS: list[list[tuple[str, Action]]] = [[]] + [
+    [(str(Action.play(seat, card)), Action.play(seat, card)) for card in CARDS] for seat in range(1, 6)
+]
+"""``_PLAYS[seat][card]``: the text and the action of that seat playing that card."""
+
+_DEALT: dict[str, Card] = {str(card): card for card in CARDS}
+"""Card codes as the fuzzer and the harness spell them (anything else is parsed)."""
+
+
+@functools.lru_cache(maxsize=256)
+def _profile(options: tuple[tuple[str, str], ...]) -> Profile:
+    return Profile.named("standard").with_options(dict(options))
+
+
+def _card(text: str) -> Card:
+    card = _DEALT.get(text)
+    return card if card is not None else parse_card(text)
+
+
 def _seats(values: Sequence[int] | None) -> dict[str, int] | None:
     return None if values is None else {seat_name(i + 1): v for i, v in enumerate(values)}
 
@@ -77,6 +98,8 @@ class ReferenceSteps:
 
     def __init__(self) -> None:
         self.hand: Hand | None = None
+        self._legal: dict[str, Action] = {}
+        """The last legal actions by text, until the next action: applied without verifying again."""
 
     def info(self) -> EngineInfo:
         base = ReferenceAdapter().info()
@@ -84,13 +107,14 @@ class ReferenceSteps:
                                    capabilities=frozenset({Capability.RULE_IDS, Capability.DEAL_FROM_DECK}))  # fmt: skip
 
     def start(self, deal: Deal, options: Mapping[str, str]) -> None:
-        profile = Profile.named("standard").with_options(options)
+        profile = _profile(tuple(sorted(options.items())))
         dealer = parse_seat(deal.dealer)
         if deal.deck is not None:
-            self.hand = Hand.from_deck(profile, dealer, [parse_card(c) for c in deal.deck])
+            self.hand = Hand.from_deck(profile, dealer, [_card(c) for c in deal.deck])
         else:
-            hands = [[parse_card(c) for c in deal.hands[f"S{i}"]] for i in range(1, 6)]
-            self.hand = Hand.from_hands(profile, dealer, hands, [parse_card(c) for c in deal.blind])
+            hands = [[_card(c) for c in deal.hands[f"S{i}"]] for i in range(1, 6)]
+            self.hand = Hand.from_hands(profile, dealer, hands, [_card(c) for c in deal.blind])
+        self._legal = {}
 
     def _hand(self) -> Hand:
         assert self.hand is not None
@@ -101,13 +125,24 @@ class ReferenceSteps:
         return None if turn is None else seat_name(turn)
 
     def legal_actions(self) -> list[str]:
-        return [_action_text(action) for action in self._hand().legal_actions()]
+        hand = self._hand()
+        if hand.phase is Phase.PLAY:  # the hot path: the table of plays, no Action built
+            plays = _PLAYS[hand.turn or 0]
+            self._legal = dict(plays[card] for card in cards_of(hand.legal_play_mask()))
+        else:
+            self._legal = {_action_text(action): action for action in hand.legal_actions()}
+        return list(self._legal)
 
     def apply(self, action: str) -> Step:
+        legal = self._legal.get(action)
+        self._legal = {}
+        if legal is not None:
+            self._hand().apply_legal(legal)
+            return _ACCEPTED
         try:
             self._hand().apply(_parsed(action))
         except IllegalActionError as error:
-            return Step.reject(str(error).split("; position: ", 1)[0], error.rule_id)
+            return Step.reject(error.reason, error.rule_id)
         except InvalidActionError as error:
             return Step.reject(str(error))
         return Step.accept()

@@ -188,6 +188,25 @@ class SubprocessAdapter(ProtocolAdapter):
         assert self._process is not None
         return self._roundtrip(self._process, request_id, kind, message, self.timeout)
 
+    def _exchange_ahead(self, messages: Sequence[tuple[int, str, dict[str, Any]]]) -> list[Any]:
+        """Write every message at once, then read the replies one by one (each with the reply
+        timeout); the first failure ends the list, the engine then dropped as for one request."""
+        self._ensure_started()
+        process = self._process
+        assert process is not None
+        replies: list[Any] = []
+        try:
+            process.send(b"".join(_encode(message) for _, _, message in messages))
+        except OSError:
+            pass  # it died: the first read below says how
+        for request_id, kind, _ in messages:
+            try:
+                replies.append(self._roundtrip(process, request_id, kind, None, self.timeout))
+            except AdapterError as error:
+                replies.append(error)
+                break
+        return replies
+
     def _ensure_started(self) -> None:
         if self._fatal is not None:
             raise self._fatal
@@ -237,13 +256,15 @@ class SubprocessAdapter(ProtocolAdapter):
         self._info = self.with_replay_by_steps(info)
 
     def _roundtrip(
-        self, process: EngineProcess, request_id: int, kind: str, message: Mapping[str, Any], timeout: float
+        self, process: EngineProcess, request_id: int, kind: str, message: Mapping[str, Any] | None, timeout: float
     ) -> Any:
-        """Send one message and read the reply line; protocol faults become :class:`AdapterError`."""
+        """Send one message (``None``: it was sent ahead) and read the reply line; protocol
+        faults become :class:`AdapterError`."""
         what = f"request {request_id} ({kind})"
         try:
             try:
-                process.send(_encode(message))
+                if message is not None:
+                    process.send(_encode(message))
                 raw = process.receive(timeout)
             except TimeoutError:  # before OSError, of which it is a subclass
                 self._drop(process, kill=True)

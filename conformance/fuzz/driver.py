@@ -15,7 +15,6 @@ concerns (:mod:`conformance.cases.blame`) and everything needed to write it as a
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -40,6 +39,7 @@ from conformance.cases.blame import (
     trick_winner_rules,
 )
 from conformance.cases.checks import show
+from conformance.fuzz.choices import Choices
 from conformance.kit.steps import StepEngine, StepResult, StepTrick, as_step
 from conformance.kit.translate import CARDS, SEATS
 
@@ -91,12 +91,12 @@ class HandPlay:
     """The reference's result at the end (for a hand record's expectations)."""
 
 
-def random_deal(rng: random.Random, *, with_deck: bool = False) -> Deal:
+def random_deal(choices: Choices, *, with_deck: bool = False) -> Deal:
     """A random deal: a shuffled pack dealt 3-2-3 from a random dealer's left (with the pack
     order too, for an engine that deals a pack itself: ``deal-from-deck``)."""
     deck = list(CARDS)
-    rng.shuffle(deck)
-    dealer = rng.choice(SEATS)
+    choices.shuffle(deck)
+    dealer = choices.choice(SEATS)
     hands: dict[str, list[str]] = {seat: [] for seat in SEATS}
     start = SEATS.index(dealer)
     for packet in range(5):
@@ -106,25 +106,27 @@ def random_deal(rng: random.Random, *, with_deck: bool = False) -> Deal:
                 tuple(deck) if with_deck else None)
 
 
-def choose_action(rng: random.Random, legal: Sequence[str], plan: Mapping[str, object]) -> str:
+def choose_action(choices: Choices, legal: Sequence[str], plan: Mapping[str, object]) -> str:
     """A random legal action, leaning towards the rare corners of the game."""
-    verbs = {action.split()[1] for action in legal}
-    if verbs <= {"pick", "pass"}:
-        seat = legal[0].split()[0]
-        wants = "pick" if plan["picker"] == seat else "pass"
+    first = legal[0].split()
+    if first[1] in ("pick", "pass"):
+        wants = "pick" if plan["picker"] == first[0] else "pass"
         chosen = [a for a in legal if a.split()[1] == wants]
-        return chosen[0] if chosen else rng.choice(list(legal))
-    if "alone" in verbs and rng.random() < 0.15:
-        return next(a for a in legal if a.split()[1] == "alone")
+        return chosen[0] if chosen else choices.choice(legal)
+    if first[1] == "play":
+        return choices.choice(legal)
+    alone = [a for a in legal if a.endswith(" alone")]
+    if alone and choices.chance(0.15):
+        return alone[0]
     unders = [a for a in legal if " under " in a]
-    if unders and rng.random() < 0.5:
-        return rng.choice(unders)
-    return rng.choice(list(legal))
+    if unders and choices.chance(0.5):
+        return choices.choice(unders)
+    return choices.choice(legal)
 
 
-def _plan(rng: random.Random, deal: Deal) -> dict[str, object]:
+def _plan(choices: Choices) -> dict[str, object]:
     """Who picks: nobody in one hand of five (all pass), else a random seat."""
-    return {"picker": None if rng.random() < 0.2 else rng.choice(SEATS)}
+    return {"picker": None if choices.chance(0.2) else choices.choice(SEATS)}
 
 
 def steps_of(adapter: Adapter) -> StepEngine | None:
@@ -141,101 +143,202 @@ def steps_of(adapter: Adapter) -> StepEngine | None:
     return None
 
 
-def _legal(engine: StepEngine) -> set[str] | None:
-    legal = engine.legal_actions()
-    return None if legal is None else {canonical_action(action) for action in legal}
+@dataclass(frozen=True, slots=True)
+class _Decision:
+    """One decision of a hand as the reference played it."""
+
+    turn: str
+    legal: Sequence[str]
+    """The reference's legal actions (canonical texts)."""
+    probe: str | None
+    """An action the rules forbid, tried first (a conforming engine refuses it)."""
+    rule: str | None
+    """The rule the reference names for refusing the probe."""
+    action: str
+    tricks: int
+    """Tricks complete before the action."""
 
 
-def play_hand(number: int, rng: random.Random, reference: StepEngine, engine: StepEngine,
+def play_hand(number: int, choices: Choices, reference: StepEngine, engine: StepEngine,
               options: Mapping[str, str], info: EngineInfo) -> HandPlay:  # fmt: skip
-    """Play one random hand on both, stopping at the first divergence."""
-    deal = random_deal(rng, with_deck=Capability.DEAL_FROM_DECK in info.capabilities and rng.random() < 0.5)
+    """Play one random hand on the reference, then the same hand on the engine, comparing each
+    decision, and stop at the first divergence.
+
+    The reference plays first, so that a protocol engine is sent the whole hand at once
+    (:meth:`~conformance.engines.protocol_adapter.ProtocolSteps.ahead`) and its replies are read
+    afterwards, in order: what it answers after its first divergence is never looked at.
+    """
+    deal = random_deal(choices, with_deck=Capability.DEAL_FROM_DECK in info.capabilities and choices.chance(0.5))
     hand = HandPlay(number, dict(options), deal)
-    plan = _plan(rng, deal)
-    reference.start(deal, options)
+    decisions = _decisions(hand, choices, reference, _plan(choices))
+    hand.reference = reference.result()
+    messages = [m for d in decisions for m in ((d.probe, d.action) if d.probe else (d.action,))]
+    pending: str | None = None
     try:
-        engine.start(deal, options)
-        _play(hand, rng, reference, engine, plan)
-        if hand.divergence is None or hand.divergence.kind == "stuck":
-            hand.reference = reference.result()
-        if hand.divergence is None and hand.reference is not None:
-            _compare_results(hand, hand.reference, engine.result())
+        from conformance.engines.protocol_adapter import ProtocolSteps
+
+        if isinstance(engine, ProtocolSteps):
+            played: StepEngine = engine.ahead(deal, options, messages)
+        else:
+            engine.start(deal, options)
+            played = engine
+        for at, decision in enumerate(decisions):
+            pending = None
+            if _diverges(hand, at, decision, played, reference):
+                return _earliest(hand, decisions, played)
+            pending = decision.action
+            step = as_step(played.apply(decision.action))
+            hand.actions.append(decision.action)
+            if not step.accepted:
+                hand.divergence = Divergence("refused", at, "accepted", f"rejected: {step.reason}".rstrip(": "),
+                                             _action_rules(hand.actions[:-1], decision.action),
+                                             action=decision.action)  # fmt: skip
+                return _earliest(hand, decisions, played)
+        pending = None
+        at = len(decisions)
+        if (engine_turn := played.turn()) is not None:
+            hand.divergence = Divergence("stuck", at, "the hand over", f"{engine_turn} to act", rules_for("phase", ()))
+            return _earliest(hand, decisions, played)
+        result = played.result()
+        found = _wrong_trick(hand, decisions, result.tricks)
+        if found is not None:
+            return found
+        _compare_outcome(hand, hand.reference.outcome, result.outcome, len(hand.actions))
     except Unsupported:
         raise
     except AdapterError as error:
-        hand.divergence = Divergence("crash", len(hand.actions), "an answer", f"engine error ({error.kind}): {error}",
-                                     rules_for("phase", ()))  # fmt: skip
+        _crashed(hand, f"engine error ({error.kind}): {error}", pending)
     except Exception as error:  # noqa: BLE001 - an in-process step engine raising is a crash too
-        hand.divergence = Divergence("crash", len(hand.actions), "an answer", f"{type(error).__name__}: {error}",
-                                     rules_for("phase", ()))  # fmt: skip
+        _crashed(hand, f"{type(error).__name__}: {error}", pending)
     return hand
 
 
-def _play(hand: HandPlay, rng: random.Random, reference: StepEngine, engine: StepEngine, plan: Mapping[str, object]) -> None:
-    while True:
-        at = len(hand.actions)
-        turn = reference.turn()
-        engine_turn = engine.turn()
-        if turn is None:
-            if engine_turn is not None:
-                hand.divergence = Divergence("stuck", at, "the hand over", f"{engine_turn} to act", rules_for("phase", ()))
-            return
-        if at >= MAX_ACTIONS:
-            hand.divergence = Divergence("stuck", at, "the hand over", f"still asking after {at} actions", ())
-            return
-        legal_r = _legal(reference) or set()
-        if engine_turn is None:
-            following = min(legal_r)  # the action a record of this divergence goes on with
-            passes = sum(1 for a in hand.actions if a.split()[1] == "pass")
-            rules = ("all-pass.table-choice",) if passes == 5 else _turn_rules(hand.actions, following)
-            hand.divergence = Divergence("ended", at, f"{turn} to act", "the hand over (no seat to act)", rules,
-                                         action=following)  # fmt: skip
-            return
-        if engine_turn != turn:
-            following = min(legal_r)
-            hand.divergence = Divergence("turn", at, f"{turn} to act", f"{engine_turn} to act",
-                                         _turn_rules(hand.actions, following), action=following)  # fmt: skip
-            return
-        legal_e = _legal(engine)
-        if legal_e is not None and legal_e != legal_r:
-            extra, missing = sorted(legal_e - legal_r), sorted(legal_r - legal_e)
-            if extra:  # the engine allows what the rules forbid: the reference names the rule
-                action = extra[0]
-                rule = _reference_rule(reference, action)
-                rules = (rule,) if rule else _forbidding(action)
-                dealt = set(hand.deal.hands[turn]) | set(hand.deal.blind)
-                if hand.deal.deck is not None and action.split()[1] in ("bury", "play") and not set(action.split()[2:]) <= dealt:
-                    rules = ("deal.three-two-three",)  # it offers a card the seat was never dealt: the pack was dealt otherwise
-                hand.divergence = Divergence("accepted", at, "not legal", "offered as legal", rules, action=action,
-                                             rule=rule)  # fmt: skip
-            else:
-                action = missing[0]
-                hand.divergence = Divergence("legal", at, "legal", "not offered", _action_rules(hand.actions, action),
-                                             action=action)  # fmt: skip
-            return
-        if rng.random() < PROBE_RATE:
-            probe = _illegal_probe(rng, hand, turn, legal_r)
-            if probe is not None:
-                rule = _reference_rule(reference, probe)
-                if rule is not None and as_step(engine.apply(probe)).accepted:
-                    hand.divergence = Divergence("accepted", at, f"refused under {rule}", "accepted", (rule,),
-                                                 action=probe, rule=rule)  # fmt: skip
-                    return
-        action = choose_action(rng, sorted(legal_r), plan)
+def _crashed(hand: HandPlay, message: str, action: str | None) -> None:
+    if action is not None and hand.actions and hand.actions[-1] == action:
+        hand.actions.pop()  # it never answered this action
+    hand.divergence = Divergence("crash", len(hand.actions), "an answer", message, rules_for("phase", ()), action=action)
+
+
+def _decisions(hand: HandPlay, choices: Choices, reference: StepEngine, plan: Mapping[str, object]) -> list[_Decision]:
+    """Play the hand on the reference alone: its decisions, probes and actions."""
+    reference.start(hand.deal, hand.options)
+    decisions: list[_Decision] = []
+    actions: list[str] = []
+    tricks = plays = 0
+    while (turn := reference.turn()) is not None and len(decisions) < MAX_ACTIONS:
+        legal = list(reference.legal_actions() or ())
+        probe = rule = None
+        if choices.chance(PROBE_RATE):
+            probe = _illegal_probe(choices, hand.deal, actions, turn, legal)
+            rule = None if probe is None else _reference_rule(reference, probe)
+            if rule is None:
+                probe = None
+        action = choose_action(choices, legal, plan)
         if not as_step(reference.apply(action)).accepted:  # pragma: no cover - the reference's own legal action
             raise AssertionError(f"the reference refused its own legal action {action!r}")
-        step = as_step(engine.apply(action))
-        hand.actions.append(action)
-        if not step.accepted:
-            hand.divergence = Divergence("refused", at, "accepted", f"rejected: {step.reason}".rstrip(": "),
-                                         _action_rules(hand.actions[:-1], action), action=action)  # fmt: skip
-            return
-        if action.split()[1] == "play" and not _current_trick(hand.actions):  # a trick was just completed
-            so_far = reference.result()
-            _compare_trick(hand, so_far, engine.result())
-            if hand.divergence is not None:
-                hand.reference = so_far  # the record's expectations: the tricks up to here
-                return
+        decisions.append(_Decision(turn, legal, probe, rule, action, tricks))
+        actions.append(action)
+        if action.split()[1] == "play":
+            plays += 1
+            tricks += plays % 5 == 0
+    return decisions
+
+
+def _diverges(hand: HandPlay, at: int, decision: _Decision, engine: StepEngine, reference: StepEngine) -> bool:
+    """Whether the engine parts from the reference at this decision, before its action (the
+    engine's turn, its legal actions, a probe it accepts); sets ``hand.divergence``."""
+    turn = decision.turn
+    engine_turn = engine.turn()
+    if engine_turn is None:
+        following = min(decision.legal)  # the action a record of this divergence goes on with
+        passes = sum(1 for a in hand.actions if a.split()[1] == "pass")
+        rules = ("all-pass.table-choice",) if passes == 5 else _turn_rules(hand.actions, following)
+        hand.divergence = Divergence("ended", at, f"{turn} to act", "the hand over (no seat to act)", rules,
+                                     action=following)  # fmt: skip
+        return True
+    if engine_turn != turn:
+        following = min(decision.legal)
+        hand.divergence = Divergence("turn", at, f"{turn} to act", f"{engine_turn} to act",
+                                     _turn_rules(hand.actions, following), action=following)  # fmt: skip
+        return True
+    legal = engine.legal_actions()
+    if legal is not None and list(legal) != list(decision.legal):
+        legal_e = {canonical_action(action) for action in legal}
+        legal_r = set(decision.legal)
+        if legal_e != legal_r:
+            hand.divergence = _legal_divergence(hand, at, turn, legal_e, legal_r, reference)
+            return True
+    if decision.probe is not None and as_step(engine.apply(decision.probe)).accepted:
+        hand.divergence = Divergence("accepted", at, f"refused under {decision.rule}", "accepted", (decision.rule or "",),
+                                     action=decision.probe, rule=decision.rule)  # fmt: skip
+        return True
+    return False
+
+
+def _legal_divergence(hand: HandPlay, at: int, turn: str, legal_e: set[str], legal_r: set[str],
+                      reference: StepEngine) -> Divergence:  # fmt: skip
+    extra, missing = sorted(legal_e - legal_r), sorted(legal_r - legal_e)
+    if not extra:
+        action = missing[0]
+        return Divergence("legal", at, "legal", "not offered", _action_rules(hand.actions, action), action=action)
+    action = extra[0]  # the engine allows what the rules forbid: the reference names the rule
+    reference.start(hand.deal, hand.options)  # back to this decision (it played the hand on)
+    for earlier in hand.actions:
+        reference.apply(earlier)
+    rule = _reference_rule(reference, action)
+    rules = (rule,) if rule else _forbidding(action)
+    dealt = set(hand.deal.hands[turn]) | set(hand.deal.blind)
+    if hand.deal.deck is not None and action.split()[1] in ("bury", "play") and not set(action.split()[2:]) <= dealt:
+        rules = ("deal.three-two-three",)  # it offers a card the seat was never dealt: the pack was dealt otherwise
+    return Divergence("accepted", at, "not legal", "offered as legal", rules, action=action, rule=rule)
+
+
+def _earliest(hand: HandPlay, decisions: Sequence[_Decision], engine: StepEngine) -> HandPlay:
+    """A trick completed before the divergence and reported otherwise is the first divergence:
+    the engine's tricks so far are compared (its wrong winner may be why it parted later)."""
+    divergence = hand.divergence
+    assert divergence is not None and hand.reference is not None
+    done = decisions[divergence.at].tricks if divergence.at < len(decisions) else len(hand.reference.tricks)
+    if done > 0:
+        try:
+            tricks = engine.result().tricks
+        except Exception:  # noqa: BLE001 - an engine that cannot say its tricks keeps the divergence found
+            tricks = []
+        found = _wrong_trick(hand, decisions, tricks[:done])
+        if found is not None:
+            return found
+    return _cut(hand, divergence.at)
+
+
+def _wrong_trick(hand: HandPlay, decisions: Sequence[_Decision], tricks: Sequence[StepTrick]) -> HandPlay | None:
+    """The hand cut after the first of ``tricks`` the engine reports otherwise, with that
+    divergence; ``None`` when they agree."""
+    assert hand.reference is not None
+    ended = []  # the number of actions up to the end of each trick
+    plays = 0
+    for index, decision in enumerate(decisions):
+        if decision.action.split()[1] == "play":
+            plays += 1
+            if plays % 5 == 0:
+                ended.append(index + 1)
+    found = HandPlay(hand.number, hand.options, hand.deal, [], None, hand.reference)
+    for number in range(min(len(tricks), len(ended))):
+        found.actions = [d.action for d in decisions[: ended[number]]]
+        _compare_tricks(found, hand.reference.tricks[number : number + 1], tricks[number : number + 1], first=number)
+        if found.divergence is not None:
+            found.reference = StepResult(list(hand.reference.tricks[: number + 1]), over=False)
+            return found
+    return None
+
+
+def _cut(hand: HandPlay, at: int) -> HandPlay:
+    """The reference's result as far as the record of a divergence at ``at`` goes."""
+    assert hand.reference is not None
+    if hand.divergence is not None and hand.divergence.kind == "stuck":
+        return hand  # the record plays the whole hand and expects its end
+    plays = sum(1 for a in hand.actions[:at] if a.split()[1] == "play")
+    hand.reference = StepResult(list(hand.reference.tricks[: plays // 5]), over=False)
+    return hand
 
 
 PROBE_RATE = 0.15
@@ -244,15 +347,15 @@ conforming engine refuses, its state unchanged): an engine that accepts actions 
 as legal is found only so."""
 
 
-def _held(hand: HandPlay, seat: str) -> list[str]:
+def _held(deal: Deal, actions: Sequence[str], seat: str) -> list[str]:
     """The cards ``seat`` holds now, from the deal and the actions so far."""
-    cards = list(hand.deal.hands[seat])
-    for action in hand.actions:
+    cards = list(deal.hands[seat])
+    for action in actions:
         words = action.split()
         if words[0] != seat:
             continue
         if words[1] == "pick":
-            cards += list(hand.deal.blind)
+            cards += list(deal.blind)
         elif words[1] == "bury":
             cards = [c for c in cards if c not in words[2:]]
         elif words[1] == "play":
@@ -260,10 +363,10 @@ def _held(hand: HandPlay, seat: str) -> list[str]:
     return cards
 
 
-def _illegal_probe(rng: random.Random, hand: HandPlay, seat: str, legal: set[str]) -> str | None:
+def _illegal_probe(choices: Choices, deal: Deal, actions: Sequence[str], seat: str, legal: Sequence[str]) -> str | None:
     """An action of ``seat`` the reference does not list as legal: a card it may not play, a
     one-card or three-card bury, a call of a card it holds."""
-    held = _held(hand, seat)
+    held = _held(deal, actions, seat)
     verbs = {action.split()[1] for action in legal}
     candidates: list[str] = []
     if "play" in verbs:
@@ -272,8 +375,9 @@ def _illegal_probe(rng: random.Random, hand: HandPlay, seat: str, legal: set[str
         candidates += [f"{seat} bury {held[0]}", f"{seat} bury {' '.join(sorted(held[:3]))}"]
     if "call" in verbs or "alone" in verbs:
         candidates += [f"{seat} call {card}" for card in held if card[0] in "AT" and card[1] in "CSH"]
-    candidates = [c for c in candidates if canonical_action(c) not in legal]
-    return rng.choice(candidates) if candidates else None
+    allowed = set(legal)
+    candidates = [c for c in candidates if canonical_action(c) not in allowed]
+    return choices.choice(candidates) if candidates else None
 
 
 def _forbidding(action: str) -> tuple[str, ...]:
@@ -323,19 +427,6 @@ def _reference_rule(reference: StepEngine, action: str) -> str | None:
     return None if step.accepted else step.rule
 
 
-def _compare_trick(hand: HandPlay, expected: StepResult, actual: StepResult) -> None:
-    """The trick just completed, as the engine reports it (before its winner leads the next)."""
-    number = len(expected.tricks) - 1
-    if 0 <= number < len(actual.tricks):
-        _compare_tricks(hand, expected.tricks[number : number + 1], actual.tricks[number : number + 1], first=number)
-
-
-def _compare_results(hand: HandPlay, expected: StepResult, actual: StepResult) -> None:
-    _compare_tricks(hand, expected.tricks, actual.tricks)
-    if hand.divergence is None:
-        _compare_outcome(hand, expected.outcome, actual.outcome, len(hand.actions))
-
-
 def _compare_tricks(hand: HandPlay, expected: Sequence[StepTrick], actual: Sequence[StepTrick], first: int = 0) -> None:
     at = len(hand.actions)
     plays = [a for a in hand.actions if a.split()[1] == "play"]
@@ -380,15 +471,16 @@ def _compare_outcome(hand: HandPlay, want: HandOutcome | None, got: HandOutcome 
 _THRESHOLDS = (0, 1, 29, 30, 31, 59, 60, 61, 89, 90, 91, 119, 120)
 
 
-def compare_score(rng: random.Random, engine: Adapter, reference: Adapter, options: Mapping[str, str]) -> Divergence | None:
+def compare_score(choices: Choices, engine: Adapter, reference: Adapter, options: Mapping[str, str]) -> Divergence | None:
     """One random ``score`` query on both, points drawn towards the thresholds."""
     from conformance.adapter import ScoreRequest
 
-    bury = rng.choice((0, 0, 2, 10, 11, 21, 22))
-    total = rng.choice(_THRESHOLDS) if rng.random() < 0.7 else rng.randint(0, 120)
+    bury = choices.choice((0, 0, 2, 10, 11, 21, 22))
+    total = choices.between(0, 120) if choices.chance(0.3) else choices.choice(_THRESHOLDS)
     total = max(total, bury)
-    tricks = 6 if total == 120 and rng.random() < 0.5 else 0 if total == bury and rng.random() < 0.5 else rng.randint(1, 5)
-    request = ScoreRequest(dict(options), total - bury, bury, tricks, alone=rng.random() < 0.2)
+    tricks = (6 if total == 120 and choices.chance(0.5) else 0 if total == bury and choices.chance(0.5)
+              else choices.between(1, 5))  # fmt: skip
+    request = ScoreRequest(dict(options), total - bury, bury, tricks, alone=choices.chance(0.2))
     try:
         want = reference.score(request)
     except Unsupported:

@@ -53,7 +53,9 @@ def _expect(hand: HandPlay, divergence: Divergence) -> dict[str, Any]:
     if divergence.kind not in ("trick", "outcome", "points", "scores", "stuck") or hand.reference is None:
         return {}
     reference = hand.reference
-    expect: dict[str, Any] = {"tricks": [{"winner": t.winner, "points": t.points} for t in reference.tricks]}
+    expect: dict[str, Any] = {}
+    if reference.tricks:
+        expect["tricks"] = [{"winner": t.winner, "points": t.points} for t in reference.tricks]
     outcome = reference.outcome
     if outcome is not None:
         if outcome.picker_side_points is not None and outcome.picker_side_tricks is not None:

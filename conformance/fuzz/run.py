@@ -9,16 +9,17 @@ hand record (:mod:`conformance.fuzz.record`).
 
 from __future__ import annotations
 
-import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from sheepshead_spec import Spec
 
 from conformance.adapter import Adapter, Capability, Unsupported
+from conformance.fuzz.choices import Choices
 from conformance.fuzz.driver import Divergence, HandPlay, compare_score, play_hand, steps_of
 from conformance.fuzz.sessions import SessionPlay, play_session
+from conformance.fuzz.shrink import shrink
 from conformance.judge.ruleset import RuleSet
 from conformance.kit.steps import StepEngine
 
@@ -37,6 +38,10 @@ class Group:
     signature: tuple[str, ...]
     example: HandPlay | SessionPlay
     count: int = 1
+    draws: list[int] = field(default_factory=list)
+    """The draws the example is played from (:class:`~conformance.fuzz.choices.Choices`)."""
+    found_size: int | None = None
+    """The example's size (:func:`~conformance.fuzz.shrink.game_size`) before it was shrunk."""
 
     @property
     def divergence(self) -> Divergence:
@@ -55,6 +60,7 @@ class FuzzRun:
     unlisted: Mapping[str, str] = field(default_factory=dict)
     """Axes the engine plays none of the listed options on: played at the default, so that
     divergences about them are expected."""
+    shrink_seconds: float = 0.0
 
     @property
     def divergent_hands(self) -> int:
@@ -65,17 +71,18 @@ class FuzzRun:
         return self.hands / self.seconds if self.seconds > 0 else 0.0
 
 
-def _configurations(rules: RuleSet, spec: Spec, profile: Mapping[str, str] | None) -> Callable[[random.Random], dict[str, str]]:
+def _configurations(rules: RuleSet, spec: Spec, profile: Mapping[str, str] | None) -> Callable[[Choices], dict[str, str]]:
     if profile is not None:
         fixed = dict(profile)
-        return lambda rng: dict(fixed)
-    choices = {axis.id: list(rules.plays(axis.id)) or [axis.default] for axis in spec.axes}
-    return lambda rng: {axis: rng.choice(options) for axis, options in choices.items()}
+        return lambda choices: dict(fixed)
+    options = {axis.id: list(rules.plays(axis.id)) or [axis.default] for axis in spec.axes}
+    return lambda choices: {axis: choices.choice(listed) for axis, listed in options.items()}
 
 
 def fuzz(engine: Adapter, reference: StepEngine, spec: Spec, *, hands: int | None = 1000, seconds: float | None = None,
          seed: str = "0", profile: Mapping[str, str] | None = None, progress: Progress | None = None,
-         every: float = 0.5, query_reference: Adapter | None = None, until: int | None = None) -> FuzzRun:  # fmt: skip
+         every: float = 0.5, query_reference: Adapter | None = None, until: int | None = None,
+         shrink_tries: int = 400) -> FuzzRun:  # fmt: skip
     """Fuzz ``engine`` against ``reference`` (the in-process reference, or a second engine).
 
     :param hands: stop after this many hands (``None``: only the time budget).
@@ -86,6 +93,7 @@ def fuzz(engine: Adapter, reference: StepEngine, spec: Spec, *, hands: int | Non
         thresholds: 30/31, 60/61, 90/91, no trick, every trick), which random play reaches too
         rarely, and every fifth game is a session of several hands (:mod:`conformance.fuzz.sessions`).
     :param until: stop once this many distinct divergences are found.
+    :param shrink_tries: replays allowed to shrink each group's example (0: keep it as found).
     :raises Unsupported: the engine has no step interface to be fuzzed through.
     """
     info = engine.info()
@@ -97,28 +105,30 @@ def fuzz(engine: Adapter, reference: StepEngine, spec: Spec, *, hands: int | Non
     run = FuzzRun(seed, unlisted=dict(rules.unlisted))
     scoring = query_reference if query_reference is not None and Capability.SCORE in info.capabilities else None
     sessions = query_reference if query_reference is not None and Capability.SESSION in info.capabilities else None
+
+    def game(number: int, choices: Choices) -> HandPlay | SessionPlay:
+        options = draw(choices)
+        if sessions is not None and number % SESSION_EVERY == 0:
+            return play_session(number, choices, engine, sessions, reference, options)
+        played = play_hand(number, choices, reference, steps, options, info)
+        if played.divergence is None and scoring is not None:
+            played.divergence = compare_score(choices, engine, scoring, options)
+        return played
+
     started = time.perf_counter()
     last = started
     number = 0
     while (hands is None or number < hands) and (seconds is None or time.perf_counter() - started < seconds):
         number += 1
-        rng = random.Random(f"{seed}:{number}")
-        options = draw(rng)
-        played: HandPlay | SessionPlay
-        if sessions is not None and number % SESSION_EVERY == 0:
-            played = play_session(number, rng, engine, sessions, reference, options)
-        else:
-            played = play_hand(number, rng, reference, steps, options, info)
-            if played.divergence is None and scoring is not None:
-                played.divergence = compare_score(rng, engine, scoring, options)
-        hand = played
+        choices = Choices(f"{seed}:{number}")
+        played = game(number, choices)
         run.hands = number
-        if hand.divergence is not None:
-            signature = hand.divergence.signature
+        if played.divergence is not None:
+            signature = played.divergence.signature
             if signature in run.groups:
                 run.groups[signature].count += 1
             else:
-                run.groups[signature] = Group(signature, hand)
+                run.groups[signature] = Group(signature, played, draws=choices.drawn)
         if until is not None and len(run.groups) >= until:
             break
         now = time.perf_counter()
@@ -127,4 +137,21 @@ def fuzz(engine: Adapter, reference: StepEngine, spec: Spec, *, hands: int | Non
             progress(run)
             last = now
     run.seconds = time.perf_counter() - started
+    if shrink_tries > 0:
+        for group in run.groups.values():
+            if group.divergence.kind != "score-query":
+                _shrink_group(group, game, shrink_tries)
+        run.shrink_seconds = time.perf_counter() - started - run.seconds
     return run
+
+
+def _shrink_group(group: Group, game: Callable[[int, Choices], HandPlay | SessionPlay], tries: int) -> None:
+    number = group.example.number
+
+    def replay(draws: Sequence[int]) -> tuple[HandPlay | SessionPlay, list[int]]:
+        choices = Choices(replay=draws)
+        return game(number, choices), choices.drawn
+
+    shrunk = shrink(group.example, group.draws, replay, tries=tries)
+    group.found_size = shrunk.size_before
+    group.example, group.draws = shrunk.game, shrunk.draws

@@ -11,12 +11,12 @@ their answers are compared hand by hand, then the totals.
 from __future__ import annotations
 
 import dataclasses
-import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from conformance.adapter import Adapter, Capability, Deal, SessionRequest, SessionResponse, Unsupported
 from conformance.cases.blame import rules_for, score_rules
+from conformance.fuzz.choices import Choices
 from conformance.fuzz.driver import Divergence, choose_action, random_deal, signed
 from conformance.kit.translate import SEATS
 from conformance.kit.steps import StepEngine
@@ -35,23 +35,23 @@ class SessionPlay:
     reference: SessionResponse | None = None
 
 
-def _random_hand(rng: random.Random, steps: StepEngine, deal: Deal, options: Mapping[str, str]) -> tuple[str, ...]:
+def _random_hand(choices: Choices, steps: StepEngine, deal: Deal, options: Mapping[str, str]) -> tuple[str, ...]:
     steps.start(deal, options)
-    plan = {"picker": None if rng.random() < 0.45 else rng.choice(SEATS)}  # many all-pass hands: doublers
+    plan = {"picker": None if choices.chance(0.45) else choices.choice(SEATS)}  # many all-pass hands: doublers
     actions: list[str] = []
     while steps.turn() is not None and len(actions) < 60:
-        legal = sorted(steps.legal_actions() or ())
-        action = choose_action(rng, legal, plan)
+        legal = list(steps.legal_actions() or ())
+        action = choose_action(choices, legal, plan)
         steps.apply(action)
         actions.append(action)
     return tuple(actions)
 
 
 def _next_dealer(reference: Adapter, options: Mapping[str, str], hands: list[tuple[Deal, tuple[str, ...]]],
-                 rng: random.Random, steps: StepEngine) -> Deal:  # fmt: skip
+                 choices: Choices, steps: StepEngine) -> Deal:  # fmt: skip
     """A deal for the next hand by the seat the reference's session accepts."""
     last = hands[-1][0].dealer
-    fresh = random_deal(rng)
+    fresh = random_deal(choices)
     left = SEATS[(SEATS.index(last) + 1) % 5]
     for dealer in (left, last):
         deal = dataclasses.replace(fresh, dealer=dealer)
@@ -61,17 +61,17 @@ def _next_dealer(reference: Adapter, options: Mapping[str, str], hands: list[tup
     return dataclasses.replace(fresh, dealer=left)
 
 
-def play_session(number: int, rng: random.Random, engine: Adapter, reference: Adapter, steps: StepEngine,
+def play_session(number: int, choices: Choices, engine: Adapter, reference: Adapter, steps: StepEngine,
                  options: Mapping[str, str]) -> SessionPlay:  # fmt: skip
     """Play 2-4 random hands as one session on both, comparing the answers."""
     if Capability.SESSION not in engine.info().capabilities:
         raise Unsupported("the engine plays no sessions")
     session = SessionPlay(number, dict(options))
-    deal = random_deal(rng)
-    for index in range(rng.randint(2, 4)):
+    deal = random_deal(choices)
+    for index in range(choices.between(2, 4)):
         if index:
-            deal = _next_dealer(reference, options, session.hands, rng, steps)
-        session.hands.append((deal, _random_hand(rng, steps, deal, options)))
+            deal = _next_dealer(reference, options, session.hands, choices, steps)
+        session.hands.append((deal, _random_hand(choices, steps, deal, options)))
     request = SessionRequest(dict(options), tuple(session.hands))
     want = reference.session(request)
     session.reference = want

@@ -16,6 +16,7 @@ from sheepshead_spec import load_spec
 from conformance.engines.reference import ReferenceAdapter, ReferenceSteps
 from conformance.fuzz.record import record_of, record_text
 from conformance.fuzz.run import FuzzRun, fuzz
+from conformance.fuzz.shrink import game_size
 from conformance.gates.mutants import MUTANTS, MutantAdapter
 from conformance.kit import Step, StepAdapter, StepResult
 from tests.harness.synthetic import run_cli
@@ -44,7 +45,7 @@ def _reproduces(run: FuzzRun, tmp_path: Path, loader: object) -> None:
 
 @pytest.mark.parametrize("mutant", sorted(set(MUTANTS) - NOT_FUZZED))
 def test_every_mutant_is_found_within_100_hands(mutant: str, tmp_path: Path) -> None:
-    run = _fuzz(MutantAdapter(MUTANTS[mutant]), until=1)
+    run = _fuzz(MutantAdapter(MUTANTS[mutant]), until=1, shrink_tries=100)
     assert run.groups, f"{mutant}: nothing found in {run.hands} hands"
     group = next(iter(run.groups.values()))
     assert group.divergence.rules, f"{mutant}: a divergence blamed on no rule"
@@ -166,3 +167,73 @@ def test_the_command_line(tmp_path: Path) -> None:
     assert first["kind"] == "accepted" and first["rules"] == ["call.not-own-card"] and Path(first["record"]).is_file()
     usage = run_cli(["fuzz", "--engine", "reference", "--hands", "0"])
     assert usage.status == 2 and "--hands must be at least 1" in usage.err
+
+
+def test_a_divergence_is_shrunk_to_the_trick_that_shows_it(tmp_path: Path) -> None:
+    """Found in the hand's fourth trick (21 actions with seed t), the king's wrong points are
+    shrunk to a hand whose first trick shows them; the shorter record still reproduces it."""
+    mutant = MUTANTS["points.king-counts-three"]
+    run = _fuzz(MutantAdapter(mutant), until=1)
+    group = next(iter(run.groups.values()))
+    assert group.divergence.kind == "trick" and group.divergence.rules == ("points.card-values",)
+    assert group.found_size is not None and group.found_size > game_size(group.example)
+    record = record_of(group.example, run.seed)
+    assert len(record["plays"]) == 1 and len(record["expect"]["tricks"]) == 1  # one trick, the one that differs
+    assert any(play.split()[1].startswith("K") for play in record["plays"][0])  # a king is in it
+    _reproduces(run, tmp_path, lambda text: MutantAdapter(mutant))
+
+
+def test_a_game_replays_from_its_draws() -> None:
+    """The draws a game used replay it exactly: the shrinker's ground."""
+    from conformance.fuzz.choices import Choices
+    from conformance.fuzz.driver import play_hand
+
+    info = ReferenceSteps().info()
+    options = SPEC.profile_options("standard")
+    found = Choices("t:7")
+    first = play_hand(7, found, ReferenceSteps(), ReferenceSteps(), options, info)
+    again = play_hand(7, Choices(replay=found.drawn), ReferenceSteps(), ReferenceSteps(), options, info)
+    assert (again.deal, again.actions) == (first.deal, first.actions) and len(first.actions) > 30
+    plain = play_hand(7, Choices(replay=[]), ReferenceSteps(), ReferenceSteps(), options, info)
+    # All zeros: the plainest game, dealt by S1 and picked by S1 once the four others have passed.
+    assert plain.deal.dealer == "S1" and plain.actions[:5] == ["S2 pass", "S3 pass", "S4 pass", "S5 pass", "S1 pick"]
+
+
+_FAILS_MID_HAND = """
+import sys, time
+sys.path[:0] = {paths!r}
+from reference_impl.__main__ import serve
+import reference_impl.__main__ as main
+from reference_impl.server import handle_request
+applies = 0
+def answer(message):
+    global applies
+    applies = 0 if message.get("type") == "start" else applies + (message.get("type") == "apply")
+    if applies == 12:
+        {fault}
+    return handle_request(message)
+main.handle_request = answer
+sys.exit(serve(sys.stdin.buffer, sys.stdout.buffer))
+"""
+
+
+@pytest.mark.parametrize(("fault", "said"), [("sys.exit(3)", "exited with status 3"),
+                                             ("time.sleep(60)", "no reply within 0.5 s")])
+def test_an_engine_that_crashes_or_hangs_mid_hand_is_a_divergence(tmp_path: Path, fault: str, said: str) -> None:
+    """Over the protocol, with the hand's messages sent ahead: the crash is an error divergence
+    at the twelfth action, with a record, and the next hand starts a fresh engine."""
+    script = tmp_path / "fails_mid_hand.py"
+    script.write_text(_FAILS_MID_HAND.format(paths=sys.path, fault=fault), encoding="utf-8")
+    out = tmp_path / "found"
+    outcome = run_cli(["fuzz", "--engine", f"cmd:{shlex.join([sys.executable, str(script)])}", "--hands", "3", "-q",
+                       "--timeout", "0.5", "--seed", "t", "--output", str(out), "--format", "json",
+                       "--profile", "standard"])  # fmt: skip
+    assert outcome.status == 1, outcome.err
+    import json
+
+    data = json.loads(outcome.out)
+    assert [d["kind"] for d in data["divergences"]] == ["crash"]
+    crash = data["divergences"][0]
+    assert crash["count"] == 3 and said in crash["actual"]
+    record = (out / Path(crash["record"]).name).read_text(encoding="utf-8")
+    assert "sheepshead-hand/1" in record
