@@ -23,6 +23,7 @@ from conformance.cli.support import (
 )
 from conformance.fuzz.driver import steps_of
 from conformance.fuzz.record import record_of, record_text
+from conformance.fuzz.shrink import game_size
 from conformance.fuzz.run import FuzzRun, fuzz
 
 __all__ = ["FUZZ_FORMAT", "add_parser", "fuzz_command", "fuzz_data"]
@@ -48,6 +49,8 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--seed", default="0", help="the seed of the hands (default 0): a run is repeatable")
     parser.add_argument("--profile", metavar="P", help="play every hand under profile P (default: the engine's rule set)")
     parser.add_argument("--output", "-o", metavar="DIR", help="write one hand record per distinct divergence to DIR")
+    parser.add_argument("--shrink", type=int, default=400, metavar="N",
+                        help="replays allowed to shrink each divergence's example (default 400; 0: keep it as found)")
     parser.add_argument("--format", choices=("text", "json"), default="text", help="the summary's format")
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress line")
     add_timeout_argument(parser)
@@ -65,11 +68,13 @@ def fuzz_data(run: FuzzRun, name: str, against: str, records: dict[tuple[str, ..
         "seconds": round(run.seconds, 3),
         "hands_per_second": round(run.rate, 1),
         "divergent_hands": run.divergent_hands,
+        "shrink_seconds": round(run.shrink_seconds, 3),
         "unlisted": dict(run.unlisted),
         "divergences": [
             {"kind": g.divergence.kind, "rules": list(g.divergence.rules), "count": g.count, "first_hand": g.example.number,
              "action": g.divergence.action, "expected": g.divergence.expected, "actual": g.divergence.actual,
-             "options": dict(g.example.options), "record": records.get(g.signature)}
+             "options": dict(g.example.options), "record": records.get(g.signature), "size": game_size(g.example),
+             "found_size": g.found_size}
             for g in sorted(run.groups.values(), key=lambda group: (-group.count, group.example.number))
         ],  # fmt: skip
     }
@@ -89,7 +94,9 @@ def _text(data: dict[str, Any]) -> str:
     for item in divergences:
         about = f" {item['action']!r}" if item["action"] else ""
         lines.append(f"  {item['count']:>5} × {item['kind']}{about}: expected {item['expected']}, got {item['actual']}")
-        lines.append(f"        rules {', '.join(item['rules']) or '(none named)'} · first in hand {item['first_hand']}"
+        shrunk = (f" · shrunk from {item['found_size']} to {item['size']} actions"
+                  if item["found_size"] is not None and item["found_size"] > item["size"] else "")
+        lines.append(f"        rules {', '.join(item['rules']) or '(none named)'} · first in hand {item['first_hand']}{shrunk}"
                      + (f" · record {item['record']}" if item["record"] else ""))  # fmt: skip
     return "\n".join(lines) + "\n"
 
@@ -106,6 +113,8 @@ def fuzz_command(args: argparse.Namespace, env: Environment) -> int:
     hands = args.hands if args.hands is not None else (None if args.seconds is not None else 1000)
     if hands is not None and hands < 1:
         raise UsageError("--hands must be at least 1")
+    if args.shrink < 0:
+        raise UsageError("--shrink must be 0 (no shrinking) or more")
     output = Path(args.output) if args.output else None
     engine = env.engine(args.engine[0])
     other = env.engine(args.engine[1]) if len(args.engine) == 2 else None
@@ -133,7 +142,7 @@ def fuzz_command(args: argparse.Namespace, env: Environment) -> int:
 
             queries = ReferenceAdapter() if other is None else other
             run = fuzz(engine, reference, spec, hands=hands, seconds=args.seconds, seed=str(args.seed),
-                       profile=profile, progress=progress, query_reference=queries)  # fmt: skip
+                       profile=profile, progress=progress, query_reference=queries, shrink_tries=args.shrink)  # fmt: skip
         except Unsupported as error:
             raise UsageError(f"engine {args.engine[0]!r} cannot be fuzzed: {error}") from None
         except AdapterError as error:

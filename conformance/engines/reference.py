@@ -24,7 +24,7 @@ from conformance.adapter import AdapterError, Capability, Deal, EngineInfo, Hand
 from conformance.engines.protocol import PROTOCOL_VERSION, decode_hello, hello_message, validation_default
 from conformance.engines.protocol_adapter import ProtocolAdapter
 from conformance.kit.steps import Step, StepResult, StepTrick
-from reference_impl.cards import CARDS, Card, cards_of, parse_card
+from reference_impl.cards import CARDS, Card, parse_card
 from reference_impl.errors import IllegalActionError, InvalidActionError
 from reference_impl.hand import Action, Hand, Phase, parse_seat, seat_name
 from reference_impl.profile import Profile
@@ -74,6 +74,8 @@ _PLAYS: list[list[tuple[str, Action]]] = [[]] + [
 ]
 """``_PLAYS[seat][card]``: the text and the action of that seat playing that card."""
 
+_SEAT_NAMES = ("", *(seat_name(seat) for seat in range(1, 6)))
+
 _DEALT: dict[str, Card] = {str(card): card for card in CARDS}
 """Card codes as the fuzzer and the harness spell them (anything else is parsed)."""
 
@@ -122,13 +124,20 @@ class ReferenceSteps:
 
     def turn(self) -> str | None:
         turn = self._hand().turn
-        return None if turn is None else seat_name(turn)
+        return None if turn is None else _SEAT_NAMES[turn]
 
     def legal_actions(self) -> list[str]:
         hand = self._hand()
         if hand.phase is Phase.PLAY:  # the hot path: the table of plays, no Action built
             plays = _PLAYS[hand.turn or 0]
-            self._legal = dict(plays[card] for card in cards_of(hand.legal_play_mask()))
+            legal: dict[str, Action] = {}
+            mask = hand.legal_play_mask()
+            while mask:
+                low = mask & -mask
+                text, action = plays[low.bit_length() - 1]
+                legal[text] = action
+                mask ^= low
+            self._legal = legal
         else:
             self._legal = {_action_text(action): action for action in hand.legal_actions()}
         return list(self._legal)

@@ -184,10 +184,13 @@ def play_hand(number: int, choices: Choices, reference: StepEngine, engine: Step
             played = engine
         for at, decision in enumerate(decisions):
             pending = None
-            if _diverges(hand, at, decision, played, reference):
+            spelled = _diverges(hand, at, decision, played, reference)
+            if hand.divergence is not None:
                 return _earliest(hand, decisions, played)
             pending = decision.action
-            step = as_step(played.apply(decision.action))
+            # An in-process engine is given the action as it spells it; the wire has one spelling.
+            own = spelled.get(decision.action, decision.action) if spelled and played is engine else decision.action
+            step = as_step(played.apply(own))
             hand.actions.append(decision.action)
             if not step.accepted:
                 hand.divergence = Divergence("refused", at, "accepted", f"rejected: {step.reason}".rstrip(": "),
@@ -230,49 +233,56 @@ def _decisions(hand: HandPlay, choices: Choices, reference: StepEngine, plan: Ma
         probe = rule = None
         if choices.chance(PROBE_RATE):
             probe = _illegal_probe(choices, hand.deal, actions, turn, legal)
-            rule = None if probe is None else _reference_rule(reference, probe)
-            if rule is None:
-                probe = None
+            if probe is not None:
+                step = as_step(reference.apply(probe))
+                if step.accepted:  # pragma: no cover - a probe is never among the legal actions
+                    raise AssertionError(f"the reference accepted the probe {probe!r}")
+                probe, rule = (probe, step.rule) if step.rule else (None, None)
         action = choose_action(choices, legal, plan)
         if not as_step(reference.apply(action)).accepted:  # pragma: no cover - the reference's own legal action
             raise AssertionError(f"the reference refused its own legal action {action!r}")
+        if " bury " in action:
+            action = canonical_action(action)  # the one spelling the engine, the records and the reports get
         decisions.append(_Decision(turn, legal, probe, rule, action, tricks))
         actions.append(action)
-        if action.split()[1] == "play":
+        if " play " in action:
             plays += 1
             tricks += plays % 5 == 0
     return decisions
 
 
-def _diverges(hand: HandPlay, at: int, decision: _Decision, engine: StepEngine, reference: StepEngine) -> bool:
+def _diverges(hand: HandPlay, at: int, decision: _Decision, engine: StepEngine,
+              reference: StepEngine) -> dict[str, str] | None:  # fmt: skip
     """Whether the engine parts from the reference at this decision, before its action (the
-    engine's turn, its legal actions, a probe it accepts); sets ``hand.divergence``."""
+    engine's turn, its legal actions, a probe it accepts): sets ``hand.divergence``. Returns
+    the engine's own spelling of its legal actions by canonical text, when it spells them
+    otherwise than the reference."""
     turn = decision.turn
     engine_turn = engine.turn()
     if engine_turn is None:
-        following = min(decision.legal)  # the action a record of this divergence goes on with
+        following = canonical_action(min(decision.legal))  # the action a record of this divergence goes on with
         passes = sum(1 for a in hand.actions if a.split()[1] == "pass")
         rules = ("all-pass.table-choice",) if passes == 5 else _turn_rules(hand.actions, following)
         hand.divergence = Divergence("ended", at, f"{turn} to act", "the hand over (no seat to act)", rules,
                                      action=following)  # fmt: skip
-        return True
+        return None
     if engine_turn != turn:
-        following = min(decision.legal)
+        following = canonical_action(min(decision.legal))
         hand.divergence = Divergence("turn", at, f"{turn} to act", f"{engine_turn} to act",
                                      _turn_rules(hand.actions, following), action=following)  # fmt: skip
-        return True
+        return None
     legal = engine.legal_actions()
+    spelled: dict[str, str] | None = None
     if legal is not None and list(legal) != list(decision.legal):
-        legal_e = {canonical_action(action) for action in legal}
-        legal_r = set(decision.legal)
-        if legal_e != legal_r:
-            hand.divergence = _legal_divergence(hand, at, turn, legal_e, legal_r, reference)
-            return True
+        spelled = {canonical_action(action): action for action in legal}
+        legal_r = {canonical_action(action) for action in decision.legal}  # the reference's bury order is its own
+        if spelled.keys() != legal_r:
+            hand.divergence = _legal_divergence(hand, at, turn, set(spelled), legal_r, reference)
+            return None
     if decision.probe is not None and as_step(engine.apply(decision.probe)).accepted:
         hand.divergence = Divergence("accepted", at, f"refused under {decision.rule}", "accepted", (decision.rule or "",),
                                      action=decision.probe, rule=decision.rule)  # fmt: skip
-        return True
-    return False
+    return spelled
 
 
 def _legal_divergence(hand: HandPlay, at: int, turn: str, legal_e: set[str], legal_r: set[str],
@@ -375,8 +385,8 @@ def _illegal_probe(choices: Choices, deal: Deal, actions: Sequence[str], seat: s
         candidates += [f"{seat} bury {held[0]}", f"{seat} bury {' '.join(sorted(held[:3]))}"]
     if "call" in verbs or "alone" in verbs:
         candidates += [f"{seat} call {card}" for card in held if card[0] in "AT" and card[1] in "CSH"]
-    allowed = set(legal)
-    candidates = [c for c in candidates if canonical_action(c) not in allowed]
+    allowed = {canonical_action(action) for action in legal}
+    candidates = [canonical_action(c) for c in candidates if canonical_action(c) not in allowed]
     return choices.choice(candidates) if candidates else None
 
 

@@ -24,7 +24,9 @@ def _actions_of(hand: HandPlay) -> list[str]:
     divergence = hand.divergence
     assert divergence is not None
     actions = list(hand.actions[: divergence.at])
-    if divergence.action is not None:
+    if divergence.kind == "accepted" and divergence.rule is None:
+        pass  # an action the reference cannot even read (no rule to expect): the record stops before it
+    elif divergence.action is not None:
         actions.append(divergence.action)
     elif divergence.kind in ("trick", "outcome", "points", "scores", "stuck", "crash"):
         actions = list(hand.actions)
@@ -49,7 +51,7 @@ def _fields(actions: Sequence[str]) -> dict[str, Any]:
 
 def _expect(hand: HandPlay, divergence: Divergence) -> dict[str, Any]:
     if divergence.kind == "accepted":
-        return {"illegal": {"rule": divergence.rule}} if divergence.rule else {"illegal": {}}
+        return {"illegal": {"rule": divergence.rule}} if divergence.rule else {}
     if divergence.kind not in ("trick", "outcome", "points", "scores", "stuck") or hand.reference is None:
         return {}
     reference = hand.reference
@@ -76,7 +78,7 @@ def hand_record(hand: HandPlay, seed: str) -> dict[str, Any]:
     record: dict[str, Any] = {
         "format": "sheepshead-hand/1",
         "id": f"fuzz-{seed}-{hand.number}",
-        "description": f"Found by sheepshead-conformance fuzz (seed {seed}, hand {hand.number}): {divergence.describe()}",
+        "description": f"Found by sheepshead-conformance fuzz (seed {seed}, from hand {hand.number}): {divergence.describe()}",
         "rules": list(divergence.rules),
         "variants": dict(sorted(hand.options.items())),
         "dealer": hand.deal.dealer,
@@ -106,7 +108,7 @@ def session_record(play: SessionPlay, seed: str) -> dict[str, Any]:
     record: dict[str, Any] = {
         "format": "sheepshead-session/1",
         "id": f"fuzz-{seed}-{play.number}",
-        "description": f"Found by sheepshead-conformance fuzz (seed {seed}, session {play.number}): {divergence.describe()}",
+        "description": f"Found by sheepshead-conformance fuzz (seed {seed}, from session {play.number}): {divergence.describe()}",
         "rules": list(divergence.rules),
         "variants": dict(sorted(play.options.items())),
         "hands": hands,

@@ -237,3 +237,24 @@ def test_an_engine_that_crashes_or_hangs_mid_hand_is_a_divergence(tmp_path: Path
     assert crash["count"] == 3 and said in crash["actual"]
     record = (out / Path(crash["record"]).name).read_text(encoding="utf-8")
     assert "sheepshead-hand/1" in record
+
+
+class SpellsItsOwnWay(ReferenceSteps):
+    """The reference's rules, with legal actions listed in another order and burials spelled
+    with their cards reversed, and only so understood: nothing to report."""
+
+    def legal_actions(self) -> list[str]:
+        actions = super().legal_actions()
+        self.spelled = [" ".join([*a.split()[:2], *reversed(a.split()[2:])]) if " bury " in a else a
+                        for a in reversed(actions)]  # fmt: skip
+        return self.spelled
+
+    def apply(self, action: str) -> Step:
+        if " bury " in action and action not in self.spelled:
+            return Step.reject(f"say it as {[a for a in self.spelled if sorted(a.split()) == sorted(action.split())]}")
+        return super().apply(action)
+
+
+def test_an_engine_spelling_its_actions_its_own_way_is_not_a_divergence() -> None:
+    run = fuzz(StepAdapter(SpellsItsOwnWay(), check_turn=False), ReferenceSteps(), SPEC, hands=300, seed="t")
+    assert not run.groups, [g.divergence.describe() for g in run.groups.values()]
