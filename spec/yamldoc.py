@@ -72,7 +72,7 @@ class YamlDocument:
 
 MAX_DEPTH = 64
 """Nesting deeper than this is refused: no record or spec file comes near it."""
-MAX_VALUES = 200_000
+MAX_VALUES = 100_000
 """Values a document may expand to (aliases counted each time they are used): a 500-byte alias
 bomb ("billion laughs") would expand to billions and take the machine's memory."""
 MAX_BYTES = 16 * 1024 * 1024
@@ -146,6 +146,30 @@ class _Walk:
                 self.walk(item, (*path, index), active)
 
 
+def _too_big(loader_class: Any, text: str, file: str) -> Problem | None:
+    """The first value past :data:`MAX_VALUES`, or the first level past :data:`MAX_DEPTH`,
+    found by streaming the parser's events before any node is built: composing a document of
+    millions of values would take gigabytes before the walk could count them."""
+    counter = loader_class(text)
+    values = depth = 0
+    try:
+        while (event := counter.get_event()) is not None and not isinstance(event, yaml.StreamEndEvent):
+            if isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent)):
+                values += 1
+            elif isinstance(event, yaml.CollectionStartEvent):
+                values += 1
+                depth += 1
+                if depth > MAX_DEPTH:
+                    return Problem(file, event.start_mark.line + 1, "", f"nested more than {MAX_DEPTH} levels deep")
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+            if values > MAX_VALUES:
+                return Problem(file, event.start_mark.line + 1, "", f"the document has more than {MAX_VALUES} values")
+    finally:
+        counter.dispose()
+    return None
+
+
 def _stringify_keys(value: Any) -> Any:
     if isinstance(value, dict):
         return {str(k): _stringify_keys(v) for k, v in value.items()}
@@ -211,6 +235,9 @@ def _parse_with(loader_class: Any, text: str, file: str, *,
     lines: dict[tuple[PathPart, ...], int] = {(): 1}
     problems: list[Problem] = []
     try:
+        too_big = _too_big(loader_class, text, file)
+        if too_big is not None:
+            return None, [too_big]
         node = loader.get_single_node()
         if node is None:
             return YamlDocument(file, None, lines), problems

@@ -6,9 +6,10 @@ the same signature (kind, rules, the action's verb) and is smaller: first a dive
 fewer actions, then fewer draws, then smaller ones (plainer choices). The edits are Hypothesis's
 classic passes over a choice sequence: cut the tail, delete a block, zero a block, lower a value.
 
-Why not Hypothesis itself: its shrinker starts from examples it generated, and it cannot be
-handed the draws of a game the fuzzer already found (the public API has no such entry); finding
-a rare divergence again by Hypothesis's own generation would cost far more than these passes.
+Why not Hypothesis itself: its shrinker starts from failures it generated (or replays from its
+own database), and its public API cannot be handed a game the fuzzer found to shrink (an
+``@example`` is replayed, never shrunk). Finding a rare divergence again by Hypothesis's own
+generation would cost far more replays than these passes need.
 """
 
 from __future__ import annotations
