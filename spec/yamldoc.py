@@ -7,6 +7,8 @@ problem found in the data can point at its line.
 
 from __future__ import annotations
 
+import stat
+
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -269,7 +271,10 @@ def load_yaml_document(
     """
     name = display_path(path) if file is None else file
     try:
-        size = path.stat().st_size
+        status = path.stat()
+        if not stat.S_ISREG(status.st_mode):  # reading a pipe would wait for a writer forever
+            return None, [Problem(name, None, "", "not a regular file (a folder, a pipe or a device)")]
+        size = status.st_size
         if size > MAX_BYTES:
             return None, [Problem(name, None, "", f"the file is {size} bytes: more than a record may be ({MAX_BYTES})")]
         raw = path.read_bytes()

@@ -18,6 +18,7 @@ both are read.
 from __future__ import annotations
 
 import json
+import stat
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -233,6 +234,8 @@ def read_baseline(path: Path) -> Baseline:
     :raises BaselineError: it cannot be read or is not a baseline.
     """
     try:
+        if not stat.S_ISREG(path.stat().st_mode):  # reading a pipe would wait for a writer forever
+            raise BaselineError(f"cannot read baseline {path}: not a regular file (a folder, a pipe or a device)")
         text = path.read_text(encoding="utf-8")
     except OSError as error:
         raise BaselineError(f"cannot read baseline {path}: {error.strerror or error}") from None

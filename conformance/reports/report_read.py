@@ -9,6 +9,7 @@ case result, the declared rule set and the variants read from behaviour. Every p
 from __future__ import annotations
 
 import json
+import stat
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -86,7 +87,10 @@ def read_report(path: Path) -> SavedReport:
     """
     name = str(path)
     try:
-        size = path.stat().st_size
+        status = path.stat()
+        if not stat.S_ISREG(status.st_mode):  # reading a pipe would wait for a writer forever
+            raise ReportReadError(f"{name}: not a regular file (a folder, a pipe or a device)")
+        size = status.st_size
         if size > MAX_REPORT_BYTES:
             raise ReportReadError(f"{name}: {size} bytes: larger than the {MAX_REPORT_BYTES} a report may have")
         text = path.read_text(encoding="utf-8")

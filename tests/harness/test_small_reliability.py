@@ -79,3 +79,15 @@ def test_the_reply_timeout_is_set_from_the_command_line(tmp_path: Path) -> None:
 def test_a_timeout_that_is_no_positive_number_is_a_usage_error(value: str, capsys: pytest.CaptureFixture[str]) -> None:
     outcome = run_cli(["run", f"--timeout={value}"])
     assert outcome.status == 2 and "argument --timeout" in capsys.readouterr().err  # argparse writes to sys.stderr
+
+
+def test_a_named_pipe_is_refused_wherever_a_file_is_read(tmp_path: Path) -> None:
+    """Opening a pipe to read waits for a writer: a record, a baseline or a report that is one
+    is refused at once, by name."""
+    import os
+
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    for argv in (["check", str(pipe)], ["run", "-q", "--baseline", str(pipe)], ["matrix", str(pipe)]):
+        outcome = run_cli(argv)
+        assert outcome.status == 2 and "not a regular file" in outcome.err, (argv, outcome)
