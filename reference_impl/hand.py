@@ -748,10 +748,13 @@ class Hand:
                     return "play.follow-trump", "trump was led and the player holds a trump"
                 return "play.follow-suit", f"{SUIT_NAMES[lead_suit]} were led and the player holds {format_mask(follow)}"
             return "play.partner-plays-called-card", f"the partner must play {self.called} on the first lead of its suit"
+        # The duties around the called card hold only until its suit is first led, and never in
+        # the last trick (the same conditions as legal_play_mask): after that, only must-trump.
+        duty = self._called_suit >= 0 and self._called_led_in < 0 and len(self._tricks) < 5
         hold = hand & called_mask
-        if seat == self.picker and hold >> card & 1 and hold & (hold - 1) == 0:
+        if duty and seat == self.picker and hold >> card & 1 and hold & (hold - 1) == 0:
             return "play.hold-card-kept", f"{Card(card)} is the picker's last card of the called suit"
-        if seat == self.partner and card == self.called:
+        if duty and seat == self.partner and card == self.called:
             return "play.partner-keeps-called-card", f"the partner must keep {self.called} until its suit is led"
         return "play.void-in-led-suit", "a player void in the led suit who holds a trump must play one (must-trump)"
 

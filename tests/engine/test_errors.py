@@ -21,6 +21,14 @@ from .conftest import DEAL_A, DEAL_A_SETUP, DEAL_A_TRICKS, DEAL_U, assert_reject
 #   S4: AH TH 9H JH 8S 7S   S5: QD JS TD JD KH 8H
 
 
+# DEAL_H: S2 picks, buries KD 7C and calls AH, keeping two hearts (8H 7H); hearts are led in
+# trick 2 (S4 plays AH, S1 wins with QH), then S1 leads TC: S2 is void in clubs.
+DEAL_H = {"S1": "AC TC 8C 9S QH 9D", "S2": "AS QS JC AD 7H 8H", "S3": "KC 9C QC TS KS 7D",
+          "S4": "AH TH 9H JH 8S 7S", "S5": "QD JS TD JD KH 8D", "blind": "KD 7C"}  # fmt: skip
+DEAL_H_PLAY = ["S1 pass, S2 pick, S2 bury KD 7C, S2 call AH", "S1 AC, S2 QS, S3 9C, S4 JH, S5 8D",
+               "S2 8H, S3 7D, S4 AH, S5 KH, S1 QH", "S1 TC"]  # fmt: skip
+
+
 def deal_a(*steps: str, options=None) -> Callable[[], Hand]:
     return lambda: run(make_hand(DEAL_A, options=options), *steps)
 
@@ -72,6 +80,10 @@ CASES = [
         "S5 play KH",
     ),
     ("play.clockwise-one-card", playing(*DEAL_A_TRICKS), "S5 play QD"),  # the hand is over
+    # Hearts, the called suit, were led in trick 2: the picker's duty to keep 7H has ended, so a
+    # 7H on a club lead breaks must-trump only (it used to be named play.hold-card-kept).
+    ("play.void-in-led-suit", lambda: run(make_hand(DEAL_H, options={"void-play": "must-trump"}), *DEAL_H_PLAY),
+     "S2 play 7H"),
 ]
 
 
