@@ -96,7 +96,9 @@ def _seat(value: Any, key: str) -> int:
 
 @functools.lru_cache(maxsize=64)
 def _profile_of(options: frozenset[tuple[str, str]]) -> Profile:
-    return Profile.from_options("protocol", dict(options))
+    # An axis left out is its default (PROTOCOL.md 4.2): the harness sends an engine only the
+    # axes its handshake names. The defaults are the spec's, which is what the standard profile is.
+    return Profile.named("standard").with_options(dict(options), name="protocol")
 
 
 def _profile(message: Mapping[str, Any]) -> Profile:

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sheepshead_spec import Spec
+from sheepshead_spec import Spec, load_spec
 
 from conformance.adapter import Adapter, EngineInfo, ReplayResponse, SessionResponse
 from conformance.cases.model import Case, CaseRun, Config
@@ -27,6 +27,7 @@ from conformance.cases.record_plan import (
 from conformance.cases.records import not_applicable
 from conformance.cli.narrate import signed
 from conformance.judge.results import Status
+from conformance.judge.ruleset import RuleSet
 from conformance.judge.run import status_of
 
 __all__ = ["ProfileRow", "Replay", "compare_profiles", "replay_record"]
@@ -115,10 +116,11 @@ def replay_record(
     :class:`AdapterError` become :attr:`Replay.problem`.
     """
     plans = tuple(plan_hands(record, options))
-    missing = info.supports(options)
+    rules = RuleSet.of_engine(info, load_spec())
+    missing = [f"{axis}={option}" for axis, option in sorted(options.items()) if option not in rules.plays(axis)]
     if missing:
         return Replay(profile, options, plans, problem=f"unsupported by the engine: {', '.join(missing)}")
-    run = case.run(adapter, info, Config(options, options))
+    run = case.run(adapter, info, Config(rules.sent(options), options))
     if run.unsupported is not None:
         problem = run.unsupported if run.unsupported.startswith("the engine lacks") else f"unsupported: {run.unsupported}"
         return Replay(profile, options, plans, problem=problem, run=run)

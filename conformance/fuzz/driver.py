@@ -15,6 +15,7 @@ concerns (:mod:`conformance.cases.blame`) and everything needed to write it as a
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -160,14 +161,18 @@ class _Decision:
 
 
 def play_hand(number: int, choices: Choices, reference: StepEngine, engine: StepEngine,
-              options: Mapping[str, str], info: EngineInfo) -> HandPlay:  # fmt: skip
+              options: Mapping[str, str], info: EngineInfo, sent: Mapping[str, str] | None = None) -> HandPlay:  # fmt: skip
     """Play one random hand on the reference, then the same hand on the engine, comparing each
     decision, and stop at the first divergence.
 
     The reference plays first, so that a protocol engine is sent the whole hand at once
     (:meth:`~conformance.engines.protocol_adapter.ProtocolSteps.ahead`) and its replies are read
     afterwards, in order: what it answers after its first divergence is never looked at.
+
+    :param sent: the options as the engine is sent them (default ``options``): without the
+        axes its handshake leaves out.
     """
+    sent = options if sent is None else sent
     deal = random_deal(choices, with_deck=Capability.DEAL_FROM_DECK in info.capabilities and choices.chance(0.5))
     hand = HandPlay(number, dict(options), deal)
     decisions = _decisions(hand, choices, reference, _plan(choices))
@@ -178,9 +183,9 @@ def play_hand(number: int, choices: Choices, reference: StepEngine, engine: Step
         from conformance.engines.protocol_adapter import ProtocolSteps
 
         if isinstance(engine, ProtocolSteps):
-            played: StepEngine = engine.ahead(deal, options, messages)
+            played: StepEngine = engine.ahead(deal, sent, messages)
         else:
-            engine.start(deal, options)
+            engine.start(deal, sent)
             played = engine
         for at, decision in enumerate(decisions):
             pending = None
@@ -481,7 +486,8 @@ def _compare_outcome(hand: HandPlay, want: HandOutcome | None, got: HandOutcome 
 _THRESHOLDS = (0, 1, 29, 30, 31, 59, 60, 61, 89, 90, 91, 119, 120)
 
 
-def compare_score(choices: Choices, engine: Adapter, reference: Adapter, options: Mapping[str, str]) -> Divergence | None:
+def compare_score(choices: Choices, engine: Adapter, reference: Adapter, options: Mapping[str, str],
+                  sent: Mapping[str, str] | None = None) -> Divergence | None:  # fmt: skip
     """One random ``score`` query on both, points drawn towards the thresholds."""
     from conformance.adapter import ScoreRequest
 
@@ -496,7 +502,7 @@ def compare_score(choices: Choices, engine: Adapter, reference: Adapter, options
     except Unsupported:
         return None
     try:
-        got = engine.score(request)
+        got = engine.score(request if sent is None else dataclasses.replace(request, options=dict(sent)))
     except Unsupported:
         return None
     described = f"score({request.picker_side_trick_points}+{bury} points, {tricks} tricks{', alone' if request.alone else ''})"

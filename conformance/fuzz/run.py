@@ -108,11 +108,12 @@ def fuzz(engine: Adapter, reference: StepEngine, spec: Spec, *, hands: int | Non
 
     def game(number: int, choices: Choices) -> HandPlay | SessionPlay:
         options = draw(choices)
+        sent = rules.sent(options)  # the axes the engine's handshake names
         if sessions is not None and number % SESSION_EVERY == 0:
-            return play_session(number, choices, engine, sessions, reference, options)
-        played = play_hand(number, choices, reference, steps, options, info)
+            return play_session(number, choices, engine, sessions, reference, options, sent)
+        played = play_hand(number, choices, reference, steps, options, info, sent)
         if played.divergence is None and scoring is not None:
-            played.divergence = compare_score(choices, engine, scoring, options)
+            played.divergence = compare_score(choices, engine, scoring, options, sent)
         return played
 
     started = time.perf_counter()

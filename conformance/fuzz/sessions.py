@@ -62,7 +62,7 @@ def _next_dealer(reference: Adapter, options: Mapping[str, str], hands: list[tup
 
 
 def play_session(number: int, choices: Choices, engine: Adapter, reference: Adapter, steps: StepEngine,
-                 options: Mapping[str, str]) -> SessionPlay:  # fmt: skip
+                 options: Mapping[str, str], sent: Mapping[str, str] | None = None) -> SessionPlay:  # fmt: skip
     """Play 2-4 random hands as one session on both, comparing the answers."""
     if Capability.SESSION not in engine.info().capabilities:
         raise Unsupported("the engine plays no sessions")
@@ -75,7 +75,7 @@ def play_session(number: int, choices: Choices, engine: Adapter, reference: Adap
     request = SessionRequest(dict(options), tuple(session.hands))
     want = reference.session(request)
     session.reference = want
-    got = engine.session(request)
+    got = engine.session(request if sent is None else dataclasses.replace(request, options=dict(sent)))
     session.divergence = _compare(want, got)
     return session
 

@@ -41,7 +41,6 @@ def _error(reply: dict[str, Any]) -> tuple[str, str]:
         (_message("card-points", cards="QC"), "invalid-request", "field 'cards' has the wrong type"),
         (_message("trick-winner", options={**STANDARD, "void-play": "sometimes"}), "invalid-request", "unknown option 'sometimes'"),
         (_message("trick-winner", options={**STANDARD, "colour": "red"}), "invalid-request", "unknown variant axis 'colour'"),
-        (_message("trick-winner", options={"void-play": "free"}), "invalid-request", "sets no option for axes"),
         (_message("replay-rejected", actions=["S1 pass", "S2 dance a jig"]), "invalid-request", "actions[1]: malformed action 'S2 dance a jig'"),
         (_message("replay-rejected", actions=["S7 pass"]), "invalid-request", "unknown seat 'S7'"),
         (_message("replay-rejected", stakes=None), "invalid-request", "field 'stakes' has the wrong type"),
@@ -146,3 +145,10 @@ def test_the_reference_engine_imports_nothing_from_conformance() -> None:
     code = "import sys, reference_impl.server, reference_impl.__main__; print(sorted(m for m in sys.modules if m.split('.')[0] == 'conformance'))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=30, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_an_axis_left_out_of_the_options_is_its_default() -> None:
+    """PROTOCOL.md 4.2: the harness sends an engine only the axes its handshake names."""
+    full = handle_request(_message("trick-winner"))
+    partial = handle_request({**_message("trick-winner"), "options": {"void-play": "free"}})
+    assert "error" not in partial and partial == full
