@@ -104,10 +104,29 @@ class EngineInfo:
     """``{axis-id: what the engine plays instead}`` for axes where it plays none of the listed
     options, e.g. ``{"all-pass": "plays a schwanzer when all pass"}``."""
 
-    def supports(self, options: Options) -> list[str]:
-        """The ``axis=option`` choices of ``options`` this engine does not support (empty: all)."""
-        return [f"{axis}={option}" for axis, option in sorted(options.items())
-                if option not in self.options.get(axis, ())]  # fmt: skip
+    def names(self, axis: str) -> bool:
+        """Whether the handshake names ``axis`` (in :attr:`options` or :attr:`unlisted`); an axis
+        it leaves out is played at its default and never sent (PROTOCOL.md 5.1)."""
+        return axis in self.options or axis in self.unlisted
+
+    def supports(self, options: Options, defaults: Options | None = None) -> list[str]:
+        """The ``axis=option`` choices of ``options`` this engine does not support (empty: all).
+
+        :param defaults: each axis's default: on an axis the handshake leaves out, only the
+            default is supported (without ``defaults``, such an axis is not checked).
+        """
+        unsupported = []
+        for axis, option in sorted(options.items()):
+            if not self.names(axis):
+                if defaults is not None and option != defaults.get(axis, option):
+                    unsupported.append(f"{axis}={option}")
+            elif option not in self.options.get(axis, ()):
+                unsupported.append(f"{axis}={option}")
+        return unsupported
+
+    def sent(self, options: Options) -> dict[str, str]:
+        """``options`` as the engine is sent them: without the axes its handshake leaves out."""
+        return {axis: option for axis, option in options.items() if self.names(axis)}
 
 
 @dataclass(frozen=True)

@@ -599,7 +599,9 @@ def _unsupported(case: _CaseInfo, options: dict[str, str], info: EngineInfo) -> 
     missing = sorted({t.name for t in (*case.scenario_tags, *case.row_tags) if t.kind == "requires"} - capabilities)
     if missing:
         return f"{UNSUPPORTED_PREFIX} the engine lacks capability {', '.join(missing)}"
-    lacking = info.supports(options)
+    from sheepshead_spec import load_spec
+
+    lacking = info.supports(options, {axis.id: axis.default for axis in load_spec().axes})
     if lacking:
         return f"{UNSUPPORTED_PREFIX} the engine does not support {', '.join(lacking)} (profile {case.profile})"
     return None

@@ -27,6 +27,7 @@ VoidPlay = Literal["free", "must-trump"]
 DefenderSweep = Literal["shared", "partner-off-hook"]
 NoTricker = Literal["tricks", "points"]
 OnOff = Literal["on", "off"]
+SchneiderLine = Literal["ninety-one", "ninety"]
 AllPass = Literal["leaster", "doubler", "redeal"]
 LeasterBlind = Literal["last-trick", "first-trick", "nobody"]
 YesNo = Literal["yes", "no"]
@@ -51,6 +52,7 @@ class Profile:
     defender_sweep: DefenderSweep
     no_tricker: NoTricker
     double_on_the_bump: OnOff
+    schneider_line: SchneiderLine
     all_pass: AllPass
     leaster_blind: LeasterBlind
     leaster_needs_trick: YesNo

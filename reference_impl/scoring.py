@@ -84,7 +84,7 @@ def classify(
         if picker_side_trick_points + bury_points == 120:
             return OutcomeKind.ALL_TRICKS
     points = picker_side_trick_points + bury_points
-    if points >= 91:
+    if points >= (90 if profile.schneider_line == "ninety" else 91):  # scoring.schneider-thresholds
         return OutcomeKind.SCHNEIDER
     if points >= 61:
         return OutcomeKind.WIN

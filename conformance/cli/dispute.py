@@ -120,7 +120,7 @@ def replay_record(
     missing = [f"{axis}={option}" for axis, option in sorted(options.items()) if option not in rules.plays(axis)]
     if missing:
         return Replay(profile, options, plans, problem=f"unsupported by the engine: {', '.join(missing)}")
-    run = case.run(adapter, info, Config(rules.sent(options), options))
+    run = case.run(adapter, info, Config(info.sent(options), options))
     if run.unsupported is not None:
         problem = run.unsupported if run.unsupported.startswith("the engine lacks") else f"unsupported: {run.unsupported}"
         return Replay(profile, options, plans, problem=problem, run=run)

@@ -81,6 +81,8 @@ class ProtocolAdapter(ABC):
             raise Unsupported(f"the engine does not declare capability {capability.value!r}")
         request_id = next(self._request_ids)
         message = encode_request(request_id, request, validate=self.validate)
+        if isinstance(message.get("options"), dict):  # never an axis the handshake leaves out
+            message["options"] = self.info().sent(message["options"])
         if Capability.DEAL_FROM_DECK in self.info().capabilities:
             message = withhold_dealt_cards(message)
         return request_id, kind, message

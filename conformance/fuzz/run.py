@@ -108,7 +108,7 @@ def fuzz(engine: Adapter, reference: StepEngine, spec: Spec, *, hands: int | Non
 
     def game(number: int, choices: Choices) -> HandPlay | SessionPlay:
         options = draw(choices)
-        sent = rules.sent(options)  # the axes the engine's handshake names
+        sent = info.sent(options)  # the axes the engine's handshake names
         if sessions is not None and number % SESSION_EVERY == 0:
             return play_session(number, choices, engine, sessions, reference, options, sent)
         played = play_hand(number, choices, reference, steps, options, info, sent)

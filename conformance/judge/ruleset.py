@@ -68,10 +68,6 @@ class RuleSet:
         return {axis: chosen[axis] if chosen.get(axis) in self.plays(axis) else self.default(axis)
                 for axis in self.options if axis not in self.assumed}  # fmt: skip
 
-    def sent(self, options: Mapping[str, str]) -> dict[str, str]:
-        """``options`` without the axes the handshake leaves out (what the engine is sent)."""
-        return {axis: option for axis, option in options.items() if axis not in self.assumed}
-
     def describe(self, axis: str) -> str:
         """``clubs-first``, ``clubs-first|spades-first`` or ``none of the listed (note)``."""
         played = self.plays(axis)

@@ -41,7 +41,7 @@ Feature: When all five pass
   # totals S1 -2+2 = 0, S2 -2-1 = -3, S3 +2-1 = +1, S4 -2+1 = -1, S5 +4-1 = +3.
   @rule:all-pass.doubler @rule:all-pass.doubler-stacking @rule:scoring.stakes-multiply
   @rule:session.cumulative-scores @rule:session.deal-rotates-left
-  @all-pass:doubler @all-pass-dealer:passes-left @call-timing:bury-then-call @called-suit-lead:any-time
+  @all-pass:doubler @all-pass-dealer:passes-left @call-timing:bury-then-call @called-suit-lead:any-time @schneider-line:ninety-one
   Scenario Outline: Two doublers in a row, then two hands with a picker
     Given the actions S5 pass
     And S1 deals:

@@ -41,7 +41,7 @@ Feature: Scoring a hand
       | -8     | -4      | +4       |
 
   @rule:scoring.win @rule:points.side-totals @rule:points.bury-counts-for-picker @rule:call.partner-is-holder
-  @call-timing:bury-then-call @called-suit-lead:any-time
+  @call-timing:bury-then-call @called-suit-lead:any-time @schneider-line:ninety-one
   Scenario: A whole hand won with 90 card points
     Given S5 deals:
       | seat  | cards             |
@@ -83,13 +83,24 @@ Feature: Scoring a hand
       | split  | tricks | trick_points | bury | kind       | picker | partner | defender |
       | 61-59  | 3      | 51           | 10   | win        | +2     | +1      | -1       |
       | 61-59  | 4      | 61           | 0    | win        | +2     | +1      | -1       |
-      | 90-30  | 4      | 80           | 10   | win        | +2     | +1      | -1       |
-      | 90-30  | 5      | 68           | 22   | win        | +2     | +1      | -1       |
+      | 89-31  | 4      | 79           | 10   | win        | +2     | +1      | -1       |
       | 91-29  | 4      | 91           | 0    | schneider  | +4     | +2      | -2       |
       | 91-29  | 5      | 81           | 10   | schneider  | +4     | +2      | -2       |
       | 119-1  | 5      | 108          | 11   | schneider  | +4     | +2      | -2       |
       | 120-0  | 6      | 110          | 10   | all-tricks | +6     | +3      | -3       |
       | 120-0  | 6      | 120          | 0    | all-tricks | +6     | +3      | -3       |
+
+    @schneider-line:ninety-one
+    Examples: 90 is the highest plain win
+      | split  | tricks | trick_points | bury | kind       | picker | partner | defender |
+      | 90-30  | 4      | 80           | 10   | win        | +2     | +1      | -1       |
+      | 90-30  | 5      | 68           | 22   | win        | +2     | +1      | -1       |
+
+    @schneider-line:ninety
+    Examples: With the line at 90, 90 is already a schneider
+      | split  | tricks | trick_points | bury | kind       | picker | partner | defender |
+      | 90-30  | 4      | 80           | 10   | schneider  | +4     | +2      | -2       |
+      | 90-30  | 5      | 68           | 22   | schneider  | +4     | +2      | -2       |
 
     @double-on-the-bump:off
     Examples: Losses, not doubled
@@ -222,10 +233,20 @@ Feature: Scoring a hand
     Examples: Wins, the same under every profile
       | split | tricks | trick_points | bury | kind       | picker | defender |
       | 61-59 | 3      | 51           | 10   | win        | +4     | -1       |
-      | 90-30 | 4      | 80           | 10   | win        | +4     | -1       |
+      | 89-31 | 4      | 79           | 10   | win        | +4     | -1       |
       | 91-29 | 4      | 91           | 0    | schneider  | +8     | -2       |
       | 119-1 | 5      | 108          | 11   | schneider  | +8     | -2       |
       | 120-0 | 6      | 110          | 10   | all-tricks | +12    | -3       |
+
+    @schneider-line:ninety-one
+    Examples: Alone, 90 is the highest plain win
+      | split | tricks | trick_points | bury | kind       | picker | defender |
+      | 90-30 | 4      | 80           | 10   | win        | +4     | -1       |
+
+    @schneider-line:ninety
+    Examples: Alone, with the line at 90, 90 is a schneider
+      | split | tricks | trick_points | bury | kind       | picker | defender |
+      | 90-30 | 4      | 80           | 10   | schneider  | +8     | -2       |
 
     @double-on-the-bump:off
     Examples: Losses, not doubled

@@ -20,7 +20,7 @@ Feature: A session
     And the actions S1 JD, S2 QD, S3 QS, S4 QH, S5 JH
     And the actions S3 AD, S4 KD, S5 8C, S1 8H, S2 TD
 
-  @void-play:free
+  @void-play:free @schneider-line:ninety-one
   Scenario Outline: Two hands, the second dealt by the first dealer's left
     Given S1 deals:
       | seat  | cards             |

@@ -1,4 +1,4 @@
-"""The ten profiles of spec/variants.yaml as SPEC.md's profile section lists them.
+"""The eleven profiles of spec/variants.yaml as SPEC.md's profile section lists them.
 
 Rules: every rule with a variant axis (jack-order ... all-pass-dealer); each profile picks one
 option per axis, inheriting from its parent and changing the options SPEC.md names.
@@ -17,6 +17,7 @@ STANDARD = {
     "defender-sweep": "shared",
     "no-tricker": "tricks",
     "double-on-the-bump": "off",
+    "schneider-line": "ninety-one",
     "all-pass": "leaster",
     "leaster-blind": "last-trick",
     "leaster-needs-trick": "yes",
@@ -53,18 +54,19 @@ PROFILES = {
         "leaster-tie": "split",
         "no-callable-suit": "alone",
     },
+    "ninety-line": {"schneider-line": "ninety"},
 }
 
 
-def test_ten_profiles_in_spec_order() -> None:
-    """The 10 profiles of SPEC.md, standard first."""
+def test_eleven_profiles_in_spec_order() -> None:
+    """The 11 profiles of SPEC.md, standard first."""
     assert profile_names() == list(PROFILES)
 
 
-def test_sixteen_axes() -> None:
-    """The 16 variant axes of SPEC.md."""
+def test_seventeen_axes() -> None:
+    """The 17 variant axes of SPEC.md."""
     assert set(AXIS_FIELDS) == set(STANDARD)
-    assert len(AXIS_FIELDS) == 16
+    assert len(AXIS_FIELDS) == 17
 
 
 @pytest.mark.parametrize("name", list(PROFILES))

@@ -142,7 +142,7 @@ def test_a_deadlock_on_the_last_trick_with_the_hold_card_is_found(tmp_path: Path
 
 @pytest.mark.parametrize("profile", [p.id for p in SPEC.profiles])
 def test_the_reference_against_itself_over_the_protocol_finds_nothing(profile: str) -> None:
-    """A short run per profile (the 20,000-hand run is in benchmarks/fuzz.py)."""
+    """A short run per profile (the 2,000-hand-per-profile run is in benchmarks/fuzz.py)."""
     engine = f"cmd:{shlex.join([sys.executable, '-m', 'reference_impl'])}"
     outcome = run_cli(["fuzz", "--engine", engine, "--hands", "60", "--profile", profile, "-q", "--seed", profile])
     assert outcome.status == 0, outcome.out + outcome.err

@@ -143,7 +143,7 @@ def test_check_under_every_profile_names_the_axis() -> None:
     table = out.split("Across profiles", 1)[1].split("\n\n", 1)[0].splitlines()[1:]
     rows = {line.split()[0]: line for line in table[1:]}
     assert table[0].split()[:2] == ["profile", "tricks"]
-    assert len(rows) == 10
+    assert len(rows) == 11
     # in trick 4 the picker S3 leads 7H, the called suit, before hearts were ever led: legal
     # under called-suit-lead=any-time (standard), illegal under after-first-lead
     # (translated-article, which also differs on jack-order, void-play and defender-sweep, none
@@ -161,7 +161,9 @@ def test_check_under_every_profile_names_the_axis() -> None:
     # the record has no profile field, so its expectations hold under every profile: under
     # translated-article the hand stops in trick 4 and the engine cannot agree
     assert "differ" in translated
-    assert "The engine disagrees with the record under: translated-article." in out
+    # the picker's side has exactly 90: a schneider with the line at 90 (ninety-line)
+    assert " schneider " in rows["ninety-line"] and rows["ninety-line"].endswith("schneider-line=ninety")
+    assert "The engine disagrees with the record under: translated-article, ninety-line." in out
     assert outcome.status == 1
 
 

@@ -63,15 +63,19 @@ def _agrees_with_reference(adapter: Adapter, reference: Adapter) -> None:
     info = adapter.info()
     assert (info.name, info.version) == ("toy-engine", "0.1")
     checked = 0
+    skipped = set()
     for profile, cards in itertools.product(SPEC.profiles, TRICKS):
         options = SPEC.profile_options(profile.id)
-        if info.supports(options):  # wikipedia lets a called ten win its suit: not declared
-            assert profile.id == "wikipedia"
+        if info.supports(options, SPEC.profile_options("standard")):
+            skipped.add(profile.id)
             continue
         request = TrickWinnerRequest(options, cards)
         assert adapter.trick_winner(request) == reference.trick_winner(request), (profile.id, cards)
         checked += 1
-    assert checked == (len(SPEC.profiles) - 1) * len(TRICKS)
+    # wikipedia lets a called ten win its suit, which the toy does not declare; the subprocess
+    # toy, written before the schneider-line axis, leaves it out and is judged at ninety-one
+    assert "wikipedia" in skipped and skipped <= {"wikipedia", "ninety-line"}
+    assert checked == (len(SPEC.profiles) - len(skipped)) * len(TRICKS)
     for cards in TRICKS:
         points = CardPointsRequest(cards)
         assert adapter.card_points(points) == reference.card_points(points)

@@ -144,10 +144,18 @@ def honest() -> FixedRulesEngine:
 
 
 def schneider_at_ninety() -> FixedRulesEngine:
-    """:data:`ODD_RULES`, with one planted bug: 90 card points score as a schneider."""
+    """:data:`ODD_RULES`, declaring the standard schneider line, scoring 90 card points as a
+    schneider: the ``ninety`` reading of axis schneider-line, undeclared."""
     from conformance.gates.mutants import MUTANTS
 
     return FixedRulesEngine(MUTANTS["scoring.schneider-at-ninety"].adapter(), name="schneider-at-ninety")
+
+
+def sixty_wins() -> FixedRulesEngine:
+    """:data:`ODD_RULES`, with one planted bug that no option explains: 60 card points win."""
+    from conformance.gates.mutants import MUTANTS
+
+    return FixedRulesEngine(MUTANTS["scoring.sixty-wins"].adapter(), name="sixty-wins")
 
 
 def no_tricker_liar() -> FixedRulesEngine:
@@ -167,8 +175,8 @@ def queries_only() -> FixedRulesEngine:
                                                     Capability.CARD_POINTS}), name="queries-only")  # fmt: skip
 
 
-def mutant_schneider_at_ninety() -> Adapter:
-    """The reference engine (every option declared) with 90 card points scoring as a schneider."""
+def mutant_sixty_wins() -> Adapter:
+    """The reference engine (every option declared) with 60 card points scoring as a win."""
     from conformance.gates.mutants import MUTANTS
 
-    return MUTANTS["scoring.schneider-at-ninety"].adapter()
+    return MUTANTS["scoring.sixty-wins"].adapter()

@@ -67,7 +67,7 @@ def test_cases_on_no_axis_run_once_and_coverage_names_each_reason() -> None:
 @pytest.mark.parametrize(
     ("mutant", "blamed"),
     [
-        ("scoring.schneider-at-ninety", {"scoring.schneider-thresholds"}),
+        ("scoring.sixty-wins", {"scoring.tie-goes-to-defenders"}),
         ("ranking.red-queens-swapped", {"ranking.trump-order"}),
     ],
 )
@@ -127,9 +127,9 @@ def test_an_engine_without_a_game_flow_runs_the_query_cases() -> None:
 
 
 def test_the_same_judgement_over_the_subprocess_protocol() -> None:
-    command = f"cmd:{shlex.join([sys.executable, str(FAKE_SERVER), 'scoring.schneider-at-ninety'])}"
+    command = f"cmd:{shlex.join([sys.executable, str(FAKE_SERVER), 'scoring.sixty-wins'])}"
     over_the_wire, reading = _judge(command)
-    in_process, _ = _judge(FixedRulesEngine(MUTANTS["scoring.schneider-at-ninety"].adapter()))
+    in_process, _ = _judge(FixedRulesEngine(MUTANTS["scoring.sixty-wins"].adapter()))
     assert [(r.key, r.status, r.blamed) for r in over_the_wire.results] == \
         [(r.key, r.status, r.blamed) for r in in_process.results]  # fmt: skip
-    assert set(reading.deviations) == {"scoring.schneider-thresholds"}
+    assert set(reading.deviations) == {"scoring.tie-goes-to-defenders"}

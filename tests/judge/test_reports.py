@@ -16,17 +16,17 @@ ENGINE = "python:tests.judge.fixed_rules:"
 
 
 def test_the_text_report_names_the_one_broken_rule_and_the_rule_set() -> None:
-    outcome = run_cli(["run", "-q", "--engine", ENGINE + "schneider_at_ninety"])
+    outcome = run_cli(["run", "-q", "--engine", ENGINE + "sixty_wins"])
     assert outcome.status == 1
     text = outcome.out
     deviations = text.split("deviations, by the rule", 1)[1].split("\n\n", 1)[0].splitlines()[1:]
-    assert [line.split(":")[0].strip() for line in deviations] == ["scoring.schneider-thresholds"]
+    assert [line.split(":")[0].strip() for line in deviations] == ["scoring.tie-goes-to-defenders"]
     assert "declared no-tricker=points; consistent with no-tricker=points" in text
     assert "coverage: ran " in text
     assert "  unsupported, axis call-timing: the engine plays call-then-bury, the case needs bury-then-call: " in text
     # Each failure quotes only the blamed rule, not every rule its case lists.
     failures = [block for block in text.split("\n\n") if block.startswith("FAILED ")]
-    assert failures and all(block.splitlines()[1].startswith("  rule scoring.schneider-thresholds:")
+    assert failures and all(block.splitlines()[1].startswith("  rule scoring.tie-goes-to-defenders:")
                             for block in failures)  # fmt: skip
 
 
@@ -46,23 +46,23 @@ def test_a_run_that_ran_under_half_the_cases_is_not_a_bare_pass() -> None:
 
 
 def test_the_json_report_carries_blame_coverage_and_the_reading() -> None:
-    outcome = run_cli(["run", "-q", "--engine", ENGINE + "schneider_at_ninety", "--format", "json"])
+    outcome = run_cli(["run", "-q", "--engine", ENGINE + "sixty_wins", "--format", "json"])
     data = json.loads(outcome.out)
     assert data["verdict"] == "FAILED" and data["profiles"] == []
     failed = [r for r in data["results"] if r["status"] == "failed"]
     assert failed and {rule for r in failed if r["kind"] != "perft" for rule in r["blamed"]} == \
-        {"scoring.schneider-thresholds"}  # fmt: skip
-    assert list(data["reading"]["deviations"]) == ["scoring.schneider-thresholds"]
+        {"scoring.tie-goes-to-defenders"}  # fmt: skip
+    assert list(data["reading"]["deviations"]) == ["scoring.tie-goes-to-defenders"]
     assert data["coverage"]["ran"] + sum(data["coverage"]["unsupported"].values()) == data["coverage"]["cases"]
     assert data["rule_set"]["call-timing"] == "call-then-bury"
 
 
 def test_the_matrix_shows_one_red_row_for_one_bug() -> None:
-    outcome = run_cli(["matrix", "-q", "--engine", "python:tests.judge.fixed_rules:mutant_schneider_at_ninety",
+    outcome = run_cli(["matrix", "-q", "--engine", "python:tests.judge.fixed_rules:mutant_sixty_wins",
                        "--profile", "standard"])  # fmt: skip
     assert outcome.status == 0, outcome.err
     red = [line for line in outcome.out.splitlines() if line.startswith("| `") and "wrong" in line]
-    assert [line.split("`")[1] for line in red] == ["scoring.schneider-thresholds"]
+    assert [line.split("`")[1] for line in red] == ["scoring.tie-goes-to-defenders"]
 
 
 def _saved(tmp_path: Path, factory: str) -> Path:
@@ -73,7 +73,7 @@ def _saved(tmp_path: Path, factory: str) -> Path:
 
 
 def test_a_saved_report_reads_back_as_it_was_written(tmp_path: Path) -> None:
-    path = _saved(tmp_path, "schneider_at_ninety")
+    path = _saved(tmp_path, "sixty_wins")
     data = json.loads(path.read_text(encoding="utf-8"))
     saved = read_report(path)
     assert saved.name == data["engine"]["name"] and saved.profiles == ()
@@ -104,7 +104,7 @@ def test_a_report_that_cannot_be_read_is_a_usage_error(tmp_path: Path, text: str
 
 def test_the_matrix_from_saved_reports_runs_nothing_and_leads_with_each_engines_rule_set(tmp_path: Path) -> None:
     honest = _saved(tmp_path, "honest")
-    buggy = _saved(tmp_path, "schneider_at_ninety")
+    buggy = _saved(tmp_path, "sixty_wins")
     liar = _saved(tmp_path, "no_tricker_liar")
     page = tmp_path / "matrix.html"
     outcome = run_cli(["matrix", str(honest), str(buggy), str(liar), "--html", str(page)],
@@ -113,15 +113,25 @@ def test_the_matrix_from_saved_reports_runs_nothing_and_leads_with_each_engines_
     out = outcome.out
     # The engine sections come before the rules table.
     assert out.index("## fixed-rules") < out.index("## Counts") < out.index("## Rules")
-    # the schneider bug: one red row, on its own rule, with expected and actual
+    # the sixty-wins bug: one red row, on its own rule, with expected and actual
     red = [line for line in out.splitlines() if line.startswith("| `") and "wrong" in line]
-    assert [line.split("`")[1] for line in red] == ["scoring.schneider-thresholds"]
-    assert "- `scoring.schneider-thresholds`: " in out
-    assert "expected schneider, got win" in out or "expected win, got schneider" in out
+    assert [line.split("`")[1] for line in red] == ["scoring.tie-goes-to-defenders"]
+    assert "- `scoring.tie-goes-to-defenders`: " in out
+    assert "expected loss, got win" in out
     # the liar plays no-tricker=points and declares tricks: a variant, not a deviation
     assert "Behaviour: declared no-tricker=tricks; plays no-tricker=points" in out
     assert "variant no-tricker=points" in out
     assert "Declared rule set: " in out and "call-timing=call-then-bury" in out
     html = page.read_text(encoding="utf-8")
     assert html.index('<section class="engine">') < html.index("<h2>Rules</h2>")
-    assert '<td class="wrong"><code>scoring.schneider-thresholds</code></td>' in html
+    assert '<td class="wrong"><code>scoring.tie-goes-to-defenders</code></td>' in html
+
+
+def test_a_schneider_at_ninety_is_read_as_the_listed_reading_not_a_bug() -> None:
+    """90 card points scored as a schneider is the ``ninety`` reading of axis schneider-line: an
+    engine declaring the standard line but playing it contradicts its declaration, and breaks no rule."""
+    outcome = run_cli(["run", "-q", "--engine", ENGINE + "schneider_at_ninety"])
+    assert outcome.status == 1
+    assert "≠ declared schneider-line=ninety-one; plays schneider-line=ninety" in outcome.out
+    assert "deviations, by the rule" not in outcome.out
+    assert "explained by a variant: the engine plays schneider-line=ninety here" in outcome.out
