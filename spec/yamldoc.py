@@ -148,6 +148,11 @@ class _Walk:
                 self.walk(item, (*path, index), active)
 
 
+def _line(event: yaml.Event) -> int | None:
+    mark = event.start_mark
+    return None if mark is None else mark.line + 1
+
+
 def _too_big(loader_class: Any, text: str, file: str) -> Problem | None:
     """The first value past :data:`MAX_VALUES`, or the first level past :data:`MAX_DEPTH`,
     found by streaming the parser's events before any node is built: composing a document of
@@ -162,11 +167,11 @@ def _too_big(loader_class: Any, text: str, file: str) -> Problem | None:
                 values += 1
                 depth += 1
                 if depth > MAX_DEPTH:
-                    return Problem(file, event.start_mark.line + 1, "", f"nested more than {MAX_DEPTH} levels deep")
+                    return Problem(file, _line(event), "", f"nested more than {MAX_DEPTH} levels deep")
             elif isinstance(event, yaml.CollectionEndEvent):
                 depth -= 1
             if values > MAX_VALUES:
-                return Problem(file, event.start_mark.line + 1, "", f"the document has more than {MAX_VALUES} values")
+                return Problem(file, _line(event), "", f"the document has more than {MAX_VALUES} values")
     finally:
         counter.dispose()
     return None
