@@ -99,9 +99,11 @@ def picker_side_card_points(
     """The card points credited to the picker's side (``points.side-totals``).
 
     The bury counts for the picker's side, except under ``bury-on-no-trick: defenders`` when
-    the side took no trick.
+    the side took no trick, and under ``no-trick-points`` when it took no card points in tricks.
     """
-    if picker_side_tricks == 0 and profile.bury_on_no_trick == "defenders":
+    forfeit = profile.bury_on_no_trick
+    if (forfeit == "defenders" and picker_side_tricks == 0) or (forfeit == "no-trick-points"
+                                                                and picker_side_trick_points == 0):  # fmt: skip
         return picker_side_trick_points
     return picker_side_trick_points + bury_points
 

@@ -284,6 +284,18 @@ def _no_doubler() -> Patch:
     return _replace((session_module.Session, "next_stakes", property(lambda self: 1)))
 
 
+def _leaster_not_totalled() -> Patch:
+    original = session_module.Session.finish_hand
+
+    def finish(self: session_module.Session, hand: Hand) -> None:
+        totals = list(self.totals)
+        original(self, hand)
+        if hand.outcome is not None and hand.outcome.kind is OutcomeKind.LEASTER:
+            self.totals = totals  # the leaster's changes are reported, never added up
+
+    return _replace((session_module.Session, "finish_hand", finish))
+
+
 
 
 def _flip(profile: Any, axis: str, options: tuple[str, str]) -> Any:
@@ -377,6 +389,8 @@ _CATALOGUE: tuple[Mutant, ...] = (
            _replace((Hand, "blind_taker", lambda self: None))),
     Mutant("session.deal-does-not-rotate", "The same seat deals every hand.", _session_dealer_stays()),
     Mutant("session.doubler-ignored", "A doubler does not double the next hand.", _no_doubler()),
+    Mutant("session.leaster-not-totalled", "A leaster's score changes are left out of the session totals.",
+           _leaster_not_totalled()),
 )
 
 MUTANTS: dict[str, Mutant] = {mutant.id: mutant for mutant in _CATALOGUE}

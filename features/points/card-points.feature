@@ -74,9 +74,27 @@ Feature: Card points
     And the picker's side is credited with 10 card points
 
   @rule:points.bury-counts-for-picker @rule:scoring.no-tricks @bury-on-no-trick:defenders
+  @bury-on-no-trick:no-trick-points
   Scenario: Without a trick the bury goes to the defenders
     When the picker's side takes 0 tricks worth 0 points with 10 buried
     Then the outcome is no-tricks
+    And the picker's side is credited with 0 card points
+
+  # A trick of nines, eights and sevens: the side has a trick but no card points in tricks.
+  @rule:points.bury-counts-for-picker @rule:scoring.schneidered @rule:scoring.zero-point-trick
+  @no-tricker:tricks @double-on-the-bump:off @bury-on-no-trick:picker @bury-on-no-trick:defenders
+  Scenario: With a zero-point trick the bury counts for the picker's side
+    When the picker's side takes 1 tricks worth 0 points with 10 buried
+    Then the outcome is schneidered
+    And the picker scores -4, the partner -2 and each defender +2
+    And the picker's side is credited with 10 card points
+
+  @rule:points.bury-counts-for-picker @rule:scoring.schneidered @rule:scoring.zero-point-trick
+  @no-tricker:tricks @double-on-the-bump:off @bury-on-no-trick:no-trick-points
+  Scenario: With only a zero-point trick the bury goes to the defenders all the same
+    When the picker's side takes 1 tricks worth 0 points with 10 buried
+    Then the outcome is schneidered
+    And the picker scores -4, the partner -2 and each defender +2
     And the picker's side is credited with 0 card points
 
   # The pack is the 32 cards 7 to ace of four suits, dealt to five players; the cards that are

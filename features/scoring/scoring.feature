@@ -343,18 +343,29 @@ Feature: Scoring a hand
 
   # The card points credited to the picker's side: trick points plus the bury, except that
   # under bury-on-no-trick defenders a side without a trick loses the bury to the defenders.
-  # A zero-point trick is a trick, so the bury still counts then.
+  # A zero-point trick is a trick, so the bury still counts then, except under no-trick-points,
+  # where a side with no card points in tricks loses the bury whatever its tricks.
   @rule:points.side-totals @rule:points.bury-counts-for-picker @rule:scoring.zero-point-trick
   Scenario Outline: <tricks> tricks worth <trick_points> points with <bury> buried credit <credited> card points
     When the picker's side takes <tricks> tricks worth <trick_points> points with <bury> buried
     Then the picker's side is credited with <credited> card points
 
-    Examples: With a trick the bury always counts
+    Examples: With trick points the bury always counts
       | tricks | trick_points | bury | credited |
       | 3      | 50           | 10   | 60       |
       | 4      | 98           | 22   | 120      |
+
+    @bury-on-no-trick:picker @bury-on-no-trick:defenders
+    Examples: With a zero-point trick the bury counts
+      | tricks | trick_points | bury | credited |
       | 1      | 0            | 10   | 10       |
       | 1      | 0            | 22   | 22       |
+
+    @bury-on-no-trick:no-trick-points
+    Examples: With only zero-point tricks the bury goes to the defenders
+      | tricks | trick_points | bury | credited |
+      | 1      | 0            | 10   | 0        |
+      | 1      | 0            | 22   | 0        |
 
     @bury-on-no-trick:picker
     Examples: Without a trick the bury counts for the picker's side

@@ -72,9 +72,9 @@ def _agrees_with_reference(adapter: Adapter, reference: Adapter) -> None:
         request = TrickWinnerRequest(options, cards)
         assert adapter.trick_winner(request) == reference.trick_winner(request), (profile.id, cards)
         checked += 1
-    # wikipedia lets a called ten win its suit, which the toy does not declare; the subprocess
-    # toy, written before the schneider-line axis, leaves it out and is judged at ninety-one
-    assert "wikipedia" in skipped and skipped <= {"wikipedia", "ninety-line"}
+    # wikipedia and sheepsheadai let a called ten win its suit, which the toy does not declare;
+    # the subprocess toy, written before the schneider-line axis, leaves it out (ninety-one)
+    assert {"wikipedia", "sheepsheadai"} <= skipped <= {"wikipedia", "sheepsheadai", "ninety-line"}
     assert checked == (len(SPEC.profiles) - len(skipped)) * len(TRICKS)
     for cards in TRICKS:
         points = CardPointsRequest(cards)
