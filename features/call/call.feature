@@ -39,6 +39,13 @@ Feature: Calling a partner
     Then the callable cards are none
     And the under calls are AC AS AH
 
+  @rule:call.no-callable-suit @call-timing:bury-then-call
+  Scenario: A picker holding every fail ace and ten has no call, not even an under
+    Given a picker holding AC AS AH TC TS TH
+    And the picker buried 8D 7D
+    Then the callable cards are none
+    And the under calls are none
+
   @rule:call.no-callable-suit @no-callable-suit:alone @call-timing:bury-then-call
   Scenario: A picker holding only trumps has no call at all
     Given a picker holding QC QS QH QD JC JS

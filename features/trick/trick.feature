@@ -14,6 +14,14 @@ Feature: Winning a trick
   Scenario: The highest trump wins a fail lead
     Then the trick KS JC AS 9S 7D is won by JC
 
+  # Text 003's own worked example (003:52): AH is led and followed by TH and KH; the next player,
+  # void in hearts, plays 7D, the only trump; the last, also void, throws KC. 7D wins "because
+  # trump beats side suit", and the trick is worth 11 + 10 + 4 + 0 + 4 = 29 card points.
+  @rule:ranking.trump-beats-fail @rule:trick.highest-trump-wins @rule:points.card-values
+  Scenario: Text 003's worked example: the seven of diamonds wins a trick of 29 card points
+    Then the trick AH TH KH 7D KC is won by 7D
+    And AH TH KH 7D KC are worth 29 card points
+
   @rule:trick.called-ten-rank @called-ten-rank:normal
   Scenario: A called ten ranks below the ace of its suit
     Given the called card is TH
