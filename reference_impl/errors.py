@@ -46,10 +46,14 @@ class IllegalActionError(SheepsheadError):
     reason: str
     """The message without the position."""
 
+    rule_ids: tuple[str, ...]
+    """Every rule the action breaks, :attr:`rule_id` (the one named) first."""
+
     def __init__(self, message: str, *, rule_id: str, seat: int | None, action: str,
-                 position: Callable[[], str] | None = None) -> None:  # fmt: skip
+                 position: Callable[[], str] | None = None, also: tuple[str, ...] = ()) -> None:  # fmt: skip
         super().__init__(message, rule_id=rule_id)
         self.rule_id = rule_id
+        self.rule_ids = (rule_id, *also)
         self.seat = seat
         self.action = action
         self.reason = message

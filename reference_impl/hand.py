@@ -627,13 +627,14 @@ class Hand:
 
     # ------------------------------------------------------------------ verification
 
-    def _illegal(self, action: Action, rule_id: str, why: str) -> IllegalActionError:
+    def _illegal(self, action: Action, rule_id: str, why: str, also: tuple[str, ...] = ()) -> IllegalActionError:
         return IllegalActionError(
-            f"illegal action {str(action)!r}: {why} (rule {rule_id})",
+            f"illegal action {str(action)!r}: {why} (rule {rule_id}{''.join(f'; also {r}' for r in also)})",
             rule_id=rule_id,
             seat=action.seat,
             action=str(action),
             position=self.position,
+            also=also,
         )
 
     def verify(self, action: Action) -> None:
@@ -730,33 +731,47 @@ class Hand:
         legal = self.legal_play_mask()
         if legal >> card & 1:
             return
-        raise self._illegal(action, *self._play_violation(card, hand))
+        (rule_id, why), *others = self._play_violations(card, hand)
+        raise self._illegal(action, rule_id, why, also=tuple(rule for rule, _ in others))
 
-    def _play_violation(self, card: int, hand: CardMask) -> tuple[str, str]:
-        """Name the rule a non-legal play breaks (the card is in hand)."""
+    def _play_violations(self, card: int, hand: CardMask) -> list[tuple[str, str]]:
+        """Every rule a non-legal play breaks (the card is in hand), the one named first first:
+        following suit, then the duties around the called card, then must-trump (SPEC.md,
+        "When a play breaks several rules")."""
         seat = self._turn
         called_mask = self._suit_masks[self._called_suit] if self._called_suit >= 0 else 0
         if not self._trick_cards:
             if seat == self.partner:
-                return "play.partner-leads-called-card", f"the partner must lead {self.called} to lead the called suit"
-            return "play.picker-leads-called-suit", "the picker may not lead the called suit before it has been led"
+                return [("play.partner-leads-called-card", f"the partner must lead {self.called} to lead the called suit")]
+            return [("play.picker-leads-called-suit", "the picker may not lead the called suit before it has been led")]
         lead_suit = self._suit_of[self._trick_cards[0]]
         follow = hand & self._suit_masks[lead_suit]
+        first_called_lead = lead_suit == self._called_suit and self._called_led_in == len(self._tricks)
+        broken: list[tuple[str, str]] = []
         if follow:
             if self._suit_of[card] != lead_suit:
                 if lead_suit == TRUMP:
-                    return "play.follow-trump", "trump was led and the player holds a trump"
-                return "play.follow-suit", f"{SUIT_NAMES[lead_suit]} were led and the player holds {format_mask(follow)}"
-            return "play.partner-plays-called-card", f"the partner must play {self.called} on the first lead of its suit"
+                    broken.append(("play.follow-trump", "trump was led and the player holds a trump"))
+                else:
+                    broken.append(("play.follow-suit",
+                                   f"{SUIT_NAMES[lead_suit]} were led and the player holds {format_mask(follow)}"))  # fmt: skip
+                if first_called_lead and seat == self.picker:
+                    broken.append(("play.hold-card-on-first-lead", "the picker must follow the called suit's first lead"))
+            if first_called_lead and seat == self.partner and card != self.called:
+                broken.append(("play.partner-plays-called-card", f"the partner must play {self.called} on the first lead of its suit"))
+            return broken
         # The duties around the called card hold only until its suit is first led, and never in
         # the last trick (the same conditions as legal_play_mask): after that, only must-trump.
         duty = self._called_suit >= 0 and self._called_led_in < 0 and len(self._tricks) < 5
         hold = hand & called_mask
         if duty and seat == self.picker and hold >> card & 1 and hold & (hold - 1) == 0:
-            return "play.hold-card-kept", f"{Card(card)} is the picker's last card of the called suit"
+            broken.append(("play.hold-card-kept", f"{Card(card)} is the picker's last card of the called suit"))
         if duty and seat == self.partner and card == self.called:
-            return "play.partner-keeps-called-card", f"the partner must keep {self.called} until its suit is led"
-        return "play.void-in-led-suit", "a player void in the led suit who holds a trump must play one (must-trump)"
+            broken.append(("play.partner-keeps-called-card", f"the partner must keep {self.called} until its suit is led"))
+        trumps = hand & self._suit_masks[TRUMP]
+        if self.profile.void_play == "must-trump" and lead_suit != TRUMP and trumps and not trumps >> card & 1:
+            broken.append(("play.void-in-led-suit", "a player void in the led suit who holds a trump must play one (must-trump)"))
+        return broken or [("play.void-in-led-suit", "a player void in the led suit who holds a trump must play one (must-trump)")]
 
     # ------------------------------------------------------------------ applying actions
 

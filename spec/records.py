@@ -151,6 +151,9 @@ class _Checker:
         for item, where in self.table(value, path):
             if isinstance(item, Mapping) and "rule" in item:
                 self.rule(item["rule"], (*where, "rule"))
+            if isinstance(item, Mapping) and isinstance(item.get("also"), list):
+                for index, rule in enumerate(item["also"]):
+                    self.rule(rule, (*where, "also", index))
 
     def hand(self, body: Mapping[str, Any], prefix: tuple[PathPart, ...]) -> None:
         deal = body.get("deal") or {}

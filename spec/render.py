@@ -108,7 +108,68 @@ def _intro(spec: Spec) -> list[str]:
         "This file is generated from `rules.yaml` and `variants.yaml`: edit those, then run"
         " `sheepshead-conformance spec render`.",
         "",
+        *(_linked(spec, line) for line in (*_SCOPE, *_SEVERAL_RULES)),
     ]
+
+
+def _linked(spec: Spec, line: str) -> str:
+    """``[rule](#rule)`` as a link when the spec has that rule, else as plain code."""
+    known = {rule.id for rule in spec.rules}
+    return re.sub(r"\[([a-z0-9-]+\.[a-z0-9-]+)\]\(#\1\)",
+                  lambda m: m.group(0) if m.group(1) in known else f"`{m.group(1)}`", line)
+
+
+_SCOPE = [
+    '## <a id="scope"></a>Scope',
+    "",
+    "**In.** Five-handed Sheepshead with a called partner, as the seed texts describe it: the"
+    " 32-card pack and its fixed trump suit, the deal, picking, the bury, the call of an ace (a ten"
+    " when the picker holds all three fail aces, an under when nothing can be called) or going"
+    " alone, the play of six tricks, card points, scoring, what happens when all five pass"
+    " (leaster, doubler, redeal), and sessions of hands with the deal rotating and doublers"
+    " carried over. Where the texts are silent or disagree, the common practice of the tables and"
+    " engines cited under [References](#references) is included as a variant axis or a rule with"
+    " the basis `tradition`.",
+    "",
+    "**Out, and why.**",
+    "",
+    "- *The jack-of-diamonds partner* (the holder of JD is the partner): a different partner rule,"
+    " which none of the seed texts describes; every rule of the call and the hold card would change.",
+    "- *Three-, four-, six- and seven-handed games*: the texts describe five players"
+    " ([deck.five-players](#deck.five-players)); other table sizes change the deal, the blind and the"
+    " scoring.",
+    "- *Moster, mittler, schneidster, schwanzer and forced pick* when all pass: games that no seed"
+    " text names; the texts name the leaster and the doubler, and 003 a redeal.",
+    "- *Cracking, re-cracking and blitzing*: side bets on the stakes that no seed text mentions.",
+    "- *Table procedure after an irregularity* (a revoke found later, a misdeal, a lead out of"
+    " turn, an exposed card): the spec says which actions are illegal, not how a table settles one"
+    " that was made; no seed text gives a penalty.",
+    "",
+]
+
+_SEVERAL_RULES = [
+    '## <a id="several-rules"></a>When an action breaks several rules',
+    "",
+    "An illegal action can break more than one rule: the picker who plays a queen on the called"
+    " suit's first lead while holding the hold card fails to follow suit"
+    " ([play.follow-suit](#play.follow-suit)) and to follow the first lead with the hold card"
+    " ([play.hold-card-on-first-lead](#play.hold-card-on-first-lead)). Every rule it breaks is broken;"
+    " an engine naming any of them names a right one, and the judge accepts it (a negative record"
+    " lists the others under `also`). The reference engine names one first, in this order, and"
+    " lists the others after it:",
+    "",
+    "1. following suit or trump (`play.follow-suit`, `play.follow-trump`), which every text states"
+    " first and which hold under every profile;",
+    "2. the duties around the called card (`play.hold-card-on-first-lead`, `play.hold-card-kept`,"
+    " `play.partner-plays-called-card`, `play.partner-keeps-called-card`), which hold under every"
+    " profile but only while the called suit has not been led;",
+    "3. must-trump (`play.void-in-led-suit`), which holds only under one option of the void-play"
+    " axis.",
+    "",
+    "The most general rule comes first, so that the name an engine gives does not depend on the"
+    " profile for the rules that every profile shares.",
+    "",
+]
 
 
 def _contents(spec: Spec) -> list[str]:

@@ -213,6 +213,8 @@ def _check_actions(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...],
     """
     illegal = judge.value(plan.expect, "illegal")
     expected_rule = illegal.get("rule") if isinstance(illegal, Mapping) else None
+    # An action that breaks several rules: naming any of them is right (SPEC.md, several rules).
+    accepted_rules = (expected_rule, *illegal.get("also", ())) if isinstance(illegal, Mapping) else ()
     tricks = judge.value(plan.expect, "tricks")
     expected_tricks: list[Mapping[str, Any]] = list(tricks) if tricks is not _ABSENT and tricks else []
     completions = _trick_completions(plan)
@@ -230,9 +232,9 @@ def _check_actions(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...],
             if not is_rejected:
                 judge.differs(f"{label}legality of {action!r}", (expected_rule,), f"rejected under {expected_rule}",
                               "accepted", plan.paths[index])  # fmt: skip
-            elif judge.rule_ids and rejected is not None and rejected.rule != expected_rule:
-                judge.differs(f"{label}rule broken by {action!r}", (expected_rule,), expected_rule, rejected.rule,
-                              (*prefix, "expect", "illegal"), rejected.message)  # fmt: skip
+            elif judge.rule_ids and rejected is not None and rejected.rule not in accepted_rules:
+                judge.differs(f"{label}rule broken by {action!r}", (expected_rule,), " or ".join(accepted_rules),
+                              rejected.rule, (*prefix, "expect", "illegal"), rejected.message)  # fmt: skip
             else:
                 judge.add(f"{label}legality of {action!r}", (expected_rule,), "rejected", "rejected", plan.paths[index])
                 _unreached_results(judge, plan, prefix, label)

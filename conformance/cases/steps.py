@@ -146,9 +146,11 @@ def _rule(text: str) -> str:
     return text
 
 
-@_typed(rf"(?: under rule {RULE})?")
-def _under_rule(text: str) -> str | None:
-    return text.removeprefix(" under rule ") or None
+@_typed(rf"(?: under rule {RULE}(?: or {RULE})*)?")
+def _under_rule(text: str) -> tuple[str, ...] | None:
+    """The rule, or the rules when the action breaks several (any of them may be named)."""
+    rules = text.removeprefix(" under rule ")
+    return tuple(rules.split(" or ")) if rules else None
 
 
 @_typed(r"[+-]?\d+")
@@ -402,15 +404,17 @@ def then_accepted(sheepshead_table: Table) -> None:
 
 
 @then(_p("the action is rejected{rule:UnderRule}"))
-def then_rejected(sheepshead_table: Table, rule: str | None) -> None:
-    """``Then the action is rejected`` (``… under rule <id>``: compared when the engine names rules)."""
+def then_rejected(sheepshead_table: Table, rule: tuple[str, ...] | None) -> None:
+    """``Then the action is rejected`` (``… under rule <id>``: compared when the engine names
+    rules; ``… under rule <id> or <id>``: an action that breaks several, any of them named)."""
     from conformance.adapter import Capability
 
     action, accepted, actual_rule, message = _attempt(sheepshead_table)
+    named = " or ".join(rule) if rule else ""
     if accepted:
-        raise Mismatch(repr(action), f"rejected{' under ' + rule if rule else ''}", "accepted")
-    if rule is not None and Capability.RULE_IDS in sheepshead_table.info.capabilities and actual_rule != rule:
-        raise Mismatch(f"rule broken by {action!r}", rule, actual_rule, note=message)
+        raise Mismatch(repr(action), f"rejected{' under ' + named if rule else ''}", "accepted")
+    if rule is not None and Capability.RULE_IDS in sheepshead_table.info.capabilities and actual_rule not in rule:
+        raise Mismatch(f"rule broken by {action!r}", named, actual_rule, note=message)
 
 
 @then(_p("the legal plays{seat:OfSeat} are {cards:Cards}"))

@@ -71,3 +71,12 @@ Feature: Playing the cards
       And the actions S2 KS, S3 JC, S4 AS, S5 9S, S1 8S
       And the actions S3 7H, S4 TH, S5 KH
       Then the legal plays of S1 are AH
+
+    # S2 leads 9H, the called suit's first lead; the picker S3 holds 7H but plays QS, which
+    # breaks two rules: the engine may name either (SPEC.md, "When an action breaks several rules").
+    @rule:play.follow-suit @rule:play.hold-card-on-first-lead @call-timing:bury-then-call
+    Scenario: A queen on the called suit's first lead breaks two rules, and either may be named
+      Given the actions S1 9C, S2 AC, S3 KC, S4 TC, S5 7C
+      And the actions S2 9H
+      When S3 plays QS
+      Then the action is rejected under rule play.follow-suit or play.hold-card-on-first-lead
