@@ -12,6 +12,22 @@ Feature: The picker's hold card
     And it is trick 2
     Then the legal plays are QS AD
 
+  # The duty is to keep one card of the called suit, not every card: with two hearts the picker
+  # may throw either of them off, but not both, before hearts are led.
+  @rule:play.hold-card-kept @rule:play.void-in-led-suit @void-play:free
+  Scenario: With two cards of the called suit the picker may throw one off
+    Given a picker holding 7H 8H QS
+    And the trick so far is 9C
+    And it is trick 3
+    Then the legal plays are 7H 8H QS
+
+  @rule:play.hold-card-kept @rule:play.void-in-led-suit @void-play:must-trump
+  Scenario: Under must-trump the picker void in the led suit trumps, the hold card kept or not
+    Given a picker holding 7H 8H QS
+    And the trick so far is 9C
+    And it is trick 3
+    Then the legal plays are QS
+
   @rule:play.hold-card-last-trick
   Scenario: In the last trick the hold card may fall on any lead
     Given a picker holding 7H
