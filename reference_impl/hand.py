@@ -553,8 +553,10 @@ class Hand:
         hand = self._hands[self._turn - 1]
         own = self._own_cards()
         if own & _FAIL_ACES_MASK == _FAIL_ACES_MASK:  # call.ten-when-all-aces
+            in_hand = self.profile.ten_call_ace == "in-hand"  # the ten's own ace not buried
             callable_cards = [
-                ten for ten, suit in _FAIL_TENS if hand & SUIT_MASKS[suit] and not own & _BIT[ten]
+                ten for (ten, suit), (ace, _) in zip(_FAIL_TENS, _FAIL_ACES)
+                if hand & SUIT_MASKS[suit] and not own & _BIT[ten] and (not in_hand or hand & _BIT[ace])
             ]
         else:  # call.ace-of-held-fail-suit: a non-ace card of the suit in hand, the ace not held
             callable_cards = [

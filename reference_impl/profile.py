@@ -33,6 +33,7 @@ LeasterBlind = Literal["last-trick", "first-trick", "nobody"]
 YesNo = Literal["yes", "no"]
 LeasterTie = Literal["no-exchange", "split"]
 CalledTenRank = Literal["normal", "wins-suit"]
+TenCallAce = Literal["hand-or-bury", "in-hand"]
 NoCallableSuit = Literal["under", "alone"]
 BuryOnNoTrick = Literal["picker", "defenders", "no-trick-points"]
 CallTiming = Literal["bury-then-call", "call-then-bury"]
@@ -58,6 +59,7 @@ class Profile:
     leaster_needs_trick: YesNo
     leaster_tie: LeasterTie
     called_ten_rank: CalledTenRank
+    ten_call_ace: TenCallAce
     no_callable_suit: NoCallableSuit
     bury_on_no_trick: BuryOnNoTrick
     call_timing: CallTiming

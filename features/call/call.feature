@@ -27,6 +27,20 @@ Feature: Calling a partner
     And the picker buried 7H KD
     Then the callable cards are TC TS TH
 
+  # AH is buried, 9H kept: the three aces are the picker's, so a ten may be called; the
+  # ten-call-ace axis decides whether TH, whose ace is in the bury, is one of them.
+  @rule:call.ten-when-all-aces @call-timing:bury-then-call @ten-call-ace:hand-or-bury
+  Scenario: A picker who buried an ace may call that suit's ten
+    Given a picker holding AC AS 9H 8S QS 7C
+    And the picker buried AH KD
+    Then the callable cards are TC TS TH
+
+  @rule:call.ten-when-all-aces @call-timing:bury-then-call @ten-call-ace:in-hand
+  Scenario: A picker who buried an ace may not call that suit's ten
+    Given a picker holding AC AS 9H 8S QS 7C
+    And the picker buried AH KD
+    Then the callable cards are TC TS
+
   @rule:call.ace-of-held-fail-suit @call-timing:call-then-bury
   Scenario: Calling before the bury, the picker's eight cards count
     Given a picker holding QS JC AD 9D 7H KC TS 7S

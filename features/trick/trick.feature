@@ -17,10 +17,13 @@ Feature: Winning a trick
   # Text 003's own worked example (003:52): AH is led and followed by TH and KH; the next player,
   # void in hearts, plays 7D, the only trump; the last, also void, throws KC. 7D wins "because
   # trump beats side suit", and the trick is worth 11 + 10 + 4 + 0 + 4 = 29 card points.
-  @rule:ranking.trump-beats-fail @rule:trick.highest-trump-wins @rule:points.card-values
-  Scenario: Text 003's worked example: the seven of diamonds wins a trick of 29 card points
+  @rule:ranking.trump-beats-fail @rule:trick.highest-trump-wins
+  Scenario: Text 003's worked example: the seven of diamonds wins the trick
     Then the trick AH TH KH 7D KC is won by 7D
-    And AH TH KH 7D KC are worth 29 card points
+
+  @rule:points.card-values
+  Scenario: Text 003's worked example: the trick is worth 29 card points
+    Then AH TH KH 7D KC are worth 29 card points
 
   @rule:trick.called-ten-rank @called-ten-rank:normal
   Scenario: A called ten ranks below the ace of its suit

@@ -23,6 +23,7 @@ STANDARD = {
     "leaster-needs-trick": "yes",
     "leaster-tie": "no-exchange",
     "called-ten-rank": "normal",
+    "ten-call-ace": "hand-or-bury",
     "no-callable-suit": "under",
     "bury-on-no-trick": "picker",
     "call-timing": "bury-then-call",
@@ -44,7 +45,7 @@ PROFILES = {
     "tournament": TOURNAMENT,
     "sheepshead-org": {**TOURNAMENT, "defender-sweep": "partner-off-hook"},
     "wikipedia": {**TOURNAMENT, "bury-on-no-trick": "defenders", "called-ten-rank": "wins-suit",
-                  "leaster-needs-trick": "no"},
+                  "leaster-needs-trick": "no", "ten-call-ace": "in-hand"},
     "doubler": DOUBLER,
     "doubler-single": {**DOUBLER, "doubler-stacking": "single"},
     "redeal": {"all-pass": "redeal", "all-pass-dealer": "same-dealer"},
@@ -65,10 +66,10 @@ def test_eleven_profiles_in_spec_order() -> None:
     assert profile_names() == list(PROFILES)
 
 
-def test_seventeen_axes() -> None:
-    """The 17 variant axes of SPEC.md."""
+def test_eighteen_axes() -> None:
+    """The 18 variant axes of SPEC.md."""
     assert set(AXIS_FIELDS) == set(STANDARD)
-    assert len(AXIS_FIELDS) == 17
+    assert len(AXIS_FIELDS) == 18
 
 
 @pytest.mark.parametrize("name", list(PROFILES))
