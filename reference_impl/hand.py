@@ -500,6 +500,10 @@ class Hand:
                     and self._called_led_in == len(self._tricks)
                 ):
                     return 1 << self.called  # type: ignore[operator]  # play.partner-plays-called-card
+                if seat == self.picker and lead_suit == called_suit and self._called_led_in == len(self._tricks):
+                    ace = self._ace_kept_for_ten()
+                    if ace >= 0 and follow >> ace & 1:
+                        return 1 << ace  # play.ace-kept-for-called-ten: the ace answers the first lead
                 return follow
             legal = hand  # void in the led suit: play.void-in-led-suit
             if self.profile.void_play == "must-trump" and lead_suit != TRUMP:
@@ -509,6 +513,9 @@ class Hand:
             if called_suit >= 0 and self._called_led_in < 0 and len(self._tricks) < 5:
                 if seat == self.picker:
                     hold = hand & self._suit_masks[called_suit]
+                    ace = self._ace_kept_for_ten()
+                    if ace >= 0 and hold >> ace & 1:
+                        hold = 1 << ace  # play.ace-kept-for-called-ten: the ace is the hold card
                     if hold & (hold - 1) == 0:  # the last card of the called suit: play.hold-card-kept
                         legal &= ~hold
                 elif seat == self.partner:
@@ -521,7 +528,19 @@ class Hand:
             if seat == self.picker and self.profile.called_suit_lead == "after-first-lead":
                 rest = hand & ~called_mask  # play.picker-leads-called-suit
                 return rest or hand
+            if seat == self.picker:
+                ace = self._ace_kept_for_ten()
+                if ace >= 0 and hand >> ace & 1:  # play.ace-kept-for-called-ten: a lead of the suit is the ace
+                    return hand & ~(called_mask & ~(1 << ace))
         return hand
+
+    def _ace_kept_for_ten(self) -> int:
+        """Under ten-call-hold ``the-ace``, after a ten call, the ace of its suit: the picker's hold
+        card (``play.ace-kept-for-called-ten``); else -1."""
+        called = self.called
+        if called is None or self.under is not None or called & 7 != _TEN or self.profile.ten_call_hold != "the-ace":
+            return -1
+        return called & ~7
 
     def _legal_burials(self) -> list[Action]:
         seat = self._turn
@@ -541,6 +560,9 @@ class Hand:
             return 0
         if self.under is not None:
             return 1 << self.under
+        ace = self._ace_kept_for_ten()
+        if ace >= 0:
+            return 1 << ace
         return self._hands[self._turn - 1] & self._suit_masks[self._called_suit]
 
     def _own_cards(self) -> CardMask:
@@ -553,7 +575,8 @@ class Hand:
         hand = self._hands[self._turn - 1]
         own = self._own_cards()
         if own & _FAIL_ACES_MASK == _FAIL_ACES_MASK:  # call.ten-when-all-aces
-            in_hand = self.profile.ten_call_ace == "in-hand"  # the ten's own ace not buried
+            # the ten's own ace not buried (it is also the hold card under ten-call-hold the-ace)
+            in_hand = self.profile.ten_call_ace == "in-hand" or self.profile.ten_call_hold == "the-ace"
             callable_cards = [
                 ten for (ten, suit), (ace, _) in zip(_FAIL_TENS, _FAIL_ACES)
                 if hand & SUIT_MASKS[suit] and not own & _BIT[ten] and (not in_hand or hand & _BIT[ace])
@@ -692,7 +715,14 @@ class Hand:
                 raise self._illegal(action, "bury.cards-from-hand", f"{card} is not in the picker's hand")
         keep = self._bury_must_keep()
         if keep and not keep & ~mask_of(cards):
-            raise self._illegal(action, "play.hold-card-kept", "the bury would leave no card of the called suit")
+            left = hand & ~mask_of(cards) & self._suit_masks[self._called_suit]
+            if self._ace_kept_for_ten() < 0:
+                raise self._illegal(action, "play.hold-card-kept", "the bury would leave no card of the called suit")
+            ace_rule = ("play.ace-kept-for-called-ten", f"the picker keeps {Card(keep.bit_length() - 1)} for the called ten")
+            if left:
+                raise self._illegal(action, *ace_rule)
+            raise self._illegal(action, "play.hold-card-kept", "the bury would leave no card of the called suit",
+                                also=(ace_rule[0],))  # fmt: skip
 
     def _verify_call(self, action: Action) -> None:
         card = action.cards[0]
@@ -742,10 +772,15 @@ class Hand:
         "When a play breaks several rules")."""
         seat = self._turn
         called_mask = self._suit_masks[self._called_suit] if self._called_suit >= 0 else 0
+        ace = self._ace_kept_for_ten()
+        ace_rule = ("play.ace-kept-for-called-ten", f"the picker keeps {Card(ace) if ace >= 0 else ''} for the called ten")
         if not self._trick_cards:
             if seat == self.partner:
                 return [("play.partner-leads-called-card", f"the partner must lead {self.called} to lead the called suit")]
-            return [("play.picker-leads-called-suit", "the picker may not lead the called suit before it has been led")]
+            if self.profile.called_suit_lead == "after-first-lead":
+                broken = [("play.picker-leads-called-suit", "the picker may not lead the called suit before it has been led")]
+                return broken + ([ace_rule] if ace >= 0 and card != ace else [])
+            return [ace_rule]
         lead_suit = self._suit_of[self._trick_cards[0]]
         follow = hand & self._suit_masks[lead_suit]
         first_called_lead = lead_suit == self._called_suit and self._called_led_in == len(self._tricks)
@@ -759,6 +794,8 @@ class Hand:
                                    f"{SUIT_NAMES[lead_suit]} were led and the player holds {format_mask(follow)}"))  # fmt: skip
                 if first_called_lead and seat == self.picker:
                     broken.append(("play.hold-card-on-first-lead", "the picker must follow the called suit's first lead"))
+            if first_called_lead and seat == self.picker and ace >= 0 and card != ace:
+                broken.append(ace_rule)
             if first_called_lead and seat == self.partner and card != self.called:
                 broken.append(("play.partner-plays-called-card", f"the partner must play {self.called} on the first lead of its suit"))
             return broken
@@ -766,7 +803,9 @@ class Hand:
         # the last trick (the same conditions as legal_play_mask): after that, only must-trump.
         duty = self._called_suit >= 0 and self._called_led_in < 0 and len(self._tricks) < 5
         hold = hand & called_mask
-        if duty and seat == self.picker and hold >> card & 1 and hold & (hold - 1) == 0:
+        if duty and seat == self.picker and ace >= 0 and card == ace:
+            broken.append(ace_rule)
+        elif duty and seat == self.picker and hold >> card & 1 and hold & (hold - 1) == 0:
             broken.append(("play.hold-card-kept", f"{Card(card)} is the picker's last card of the called suit"))
         if duty and seat == self.partner and card == self.called:
             broken.append(("play.partner-keeps-called-card", f"the partner must keep {self.called} until its suit is led"))

@@ -34,6 +34,7 @@ YesNo = Literal["yes", "no"]
 LeasterTie = Literal["no-exchange", "split"]
 CalledTenRank = Literal["normal", "wins-suit"]
 TenCallAce = Literal["hand-or-bury", "in-hand"]
+TenCallHold = Literal["any-card", "the-ace"]
 NoCallableSuit = Literal["under", "alone"]
 BuryOnNoTrick = Literal["picker", "defenders", "no-trick-points"]
 CallTiming = Literal["bury-then-call", "call-then-bury"]
@@ -60,6 +61,7 @@ class Profile:
     leaster_tie: LeasterTie
     called_ten_rank: CalledTenRank
     ten_call_ace: TenCallAce
+    ten_call_hold: TenCallHold
     no_callable_suit: NoCallableSuit
     bury_on_no_trick: BuryOnNoTrick
     call_timing: CallTiming

@@ -29,7 +29,7 @@ Feature: Calling a partner
 
   # AH is buried, 9H kept: the three aces are the picker's, so a ten may be called; the
   # ten-call-ace axis decides whether TH, whose ace is in the bury, is one of them.
-  @rule:call.ten-when-all-aces @call-timing:bury-then-call @ten-call-ace:hand-or-bury
+  @rule:call.ten-when-all-aces @call-timing:bury-then-call @ten-call-ace:hand-or-bury @ten-call-hold:any-card
   Scenario: A picker who buried an ace may call that suit's ten
     Given a picker holding AC AS 9H 8S QS 7C
     And the picker buried AH KD
@@ -37,6 +37,13 @@ Feature: Calling a partner
 
   @rule:call.ten-when-all-aces @call-timing:bury-then-call @ten-call-ace:in-hand
   Scenario: A picker who buried an ace may not call that suit's ten
+    Given a picker holding AC AS 9H 8S QS 7C
+    And the picker buried AH KD
+    Then the callable cards are TC TS
+
+  @rule:call.ten-when-all-aces @rule:play.ace-kept-for-called-ten @call-timing:bury-then-call
+  @ten-call-ace:hand-or-bury @ten-call-hold:the-ace
+  Scenario: With the ace as the hold card, a ten whose ace is buried cannot be called
     Given a picker holding AC AS 9H 8S QS 7C
     And the picker buried AH KD
     Then the callable cards are TC TS

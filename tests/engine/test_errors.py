@@ -29,6 +29,12 @@ DEAL_H_PLAY = ["S1 pass, S2 pick, S2 bury KD 7C, S2 call AH", "S1 AC, S2 QS, S3 
                "S2 8H, S3 7D, S4 AH, S5 KH, S1 QH", "S1 TC"]  # fmt: skip
 
 
+# DEAL_T: S3 picks 8S 7S and holds all three fail aces (fixtures/negative/call-ten-of-suit-not-held.yaml).
+DEAL_T = {"S1": "TH KH QS 9C 8C 9S", "S2": "QH JC AD TC KS 8H", "S3": "AC AS AH 7H QC JD",
+          "S4": "QD JS TD KC 7C 9H", "S5": "JH KD 9D 8D 7D TS", "blind": "8S 7S"}  # fmt: skip
+TEN_FIRST = {"call-timing": "call-then-bury", "ten-call-hold": "the-ace"}
+
+
 def deal_a(*steps: str, options=None) -> Callable[[], Hand]:
     return lambda: run(make_hand(DEAL_A, options=options), *steps)
 
@@ -84,6 +90,9 @@ CASES = [
     # 7H on a club lead breaks must-trump only (it used to be named play.hold-card-kept).
     ("play.void-in-led-suit", lambda: run(make_hand(DEAL_H, options={"void-play": "must-trump"}), *DEAL_H_PLAY),
      "S2 play 7H"),
+    # S3 calls TH before the bury; under ten-call-hold the-ace AH is the hold card, 7H or not.
+    ("play.ace-kept-for-called-ten", lambda: run(make_hand(DEAL_T, options=TEN_FIRST), "S1 pass, S2 pass, S3 pick, S3 call TH"),
+     "S3 bury AH 8S"),
 ]
 
 

@@ -24,6 +24,7 @@ STANDARD = {
     "leaster-tie": "no-exchange",
     "called-ten-rank": "normal",
     "ten-call-ace": "hand-or-bury",
+    "ten-call-hold": "any-card",
     "no-callable-suit": "under",
     "bury-on-no-trick": "picker",
     "call-timing": "bury-then-call",
@@ -45,7 +46,8 @@ PROFILES = {
     "tournament": TOURNAMENT,
     "sheepshead-org": {**TOURNAMENT, "defender-sweep": "partner-off-hook"},
     "wikipedia": {**TOURNAMENT, "bury-on-no-trick": "defenders", "called-ten-rank": "wins-suit",
-                  "leaster-needs-trick": "no", "ten-call-ace": "in-hand"},
+                  "leaster-needs-trick": "no", "ten-call-ace": "in-hand",
+                  "ten-call-hold": "the-ace"},
     "doubler": DOUBLER,
     "doubler-single": {**DOUBLER, "doubler-stacking": "single"},
     "redeal": {"all-pass": "redeal", "all-pass-dealer": "same-dealer"},
@@ -66,10 +68,10 @@ def test_eleven_profiles_in_spec_order() -> None:
     assert profile_names() == list(PROFILES)
 
 
-def test_eighteen_axes() -> None:
-    """The 18 variant axes of SPEC.md."""
+def test_nineteen_axes() -> None:
+    """The 19 variant axes of SPEC.md."""
     assert set(AXIS_FIELDS) == set(STANDARD)
-    assert len(AXIS_FIELDS) == 18
+    assert len(AXIS_FIELDS) == 19
 
 
 @pytest.mark.parametrize("name", list(PROFILES))
