@@ -778,8 +778,8 @@ class Hand:
             if seat == self.partner:
                 return [("play.partner-leads-called-card", f"the partner must lead {self.called} to lead the called suit")]
             if self.profile.called_suit_lead == "after-first-lead":
-                broken = [("play.picker-leads-called-suit", "the picker may not lead the called suit before it has been led")]
-                return broken + ([ace_rule] if ace >= 0 and card != ace else [])
+                early = ("play.picker-leads-called-suit", "the picker may not lead the called suit before it has been led")
+                return [early, *([ace_rule] if ace >= 0 and card != ace else [])]
             return [ace_rule]
         lead_suit = self._suit_of[self._trick_cards[0]]
         follow = hand & self._suit_masks[lead_suit]
