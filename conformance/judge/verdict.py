@@ -38,6 +38,8 @@ class AxisReading:
     disagree: Mapping[str, int]
     cases: int = 0
     """Cases that depend on this axis and ran under at least one of its options."""
+    assumed: bool = False
+    """The handshake leaves the axis out: judged at its default (``declared`` holds it)."""
 
     @property
     def plays(self) -> tuple[str, ...]:
@@ -59,20 +61,27 @@ class AxisReading:
         return any(self.disagree.get(o) for o in self.declared)
 
     def describe(self) -> str:
-        """``declared no-tricker=tricks; plays no-tricker=points (4/4 discriminating cases)``."""
+        """``declared no-tricker=tricks; plays no-tricker=points (4/4 discriminating cases)``; an axis
+        the handshake leaves out reads ``not declared, judged at schneider-line=ninety-one; …``."""
+        if self.assumed:
+            return self._reading(f"not declared, judged at {self.axis}={'|'.join(self.declared)} (the default)")
         declared = "|".join(self.declared) if self.declared else f"none of the listed ({self.note or 'not declared'})"
+        return self._reading(f"declared {self.axis}={declared}")
+
+    def _reading(self, declared: str) -> str:
+        """``<what was declared>; <what the answers say>``."""
         if not self.evidence:
             if self.cases:
-                return f"declared {self.axis}={declared}; {self.cases} cases on this axis agree under every option tried"
-            return f"declared {self.axis}={declared}; no case on this axis ran"
+                return f"{declared}; {self.cases} cases on this axis agree under every option tried"
+            return f"{declared}; no case on this axis ran"
         plays = self.plays
         if plays:
             counts = ", ".join(f"{o} {self.agree[o]}/{self.agree[o] + self.disagree.get(o, 0)}" for o in plays)
             verb = "plays" if self.differs else "consistent with"
-            return f"declared {self.axis}={declared}; {verb} {self.axis}={'|'.join(plays)} ({counts} discriminating cases)"
+            return f"{declared}; {verb} {self.axis}={'|'.join(plays)} ({counts} discriminating cases)"
         counts = ", ".join(f"{o} {self.agree.get(o, 0)}/{self.agree.get(o, 0) + self.disagree.get(o, 0)}"
                            for o in sorted(set(self.agree) | set(self.disagree)))  # fmt: skip
-        return f"declared {self.axis}={declared}; plays none of the listed options consistently ({counts})"
+        return f"{declared}; plays none of the listed options consistently ({counts})"
 
 
 @dataclass(frozen=True)
@@ -115,7 +124,8 @@ def read_behaviour(results: Sequence[CaseResult], probes: Sequence[CaseResult], 
             for option, passed in outcome.items():
                 (agree if passed else disagree)[option] += 1
         cases = len({case for (group_axis, case, _) in groups if group_axis == axis.id})
-        readings.append(AxisReading(axis.id, rules.plays(axis.id), rules.unlisted.get(axis.id), agree, disagree, cases))
+        readings.append(AxisReading(axis.id, rules.plays(axis.id), rules.unlisted.get(axis.id), agree, disagree, cases,
+                                    axis.id in rules.assumed))  # fmt: skip
     explained: dict[str, str] = {}
     deviations: dict[str, list[CaseResult]] = defaultdict(list)
     by_axis = {reading.axis: reading for reading in readings}

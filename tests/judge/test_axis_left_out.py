@@ -55,3 +55,13 @@ def test_an_axis_left_out_is_judged_at_its_default_and_never_sent() -> None:
 def test_an_empty_list_still_means_none_of_the_listed() -> None:
     rules = RuleSet.of_engine(WrittenBeforeTheAxis({LEFT_OUT: ()}).info(), SPEC)
     assert rules.plays(LEFT_OUT) == () and LEFT_OUT not in rules.assumed
+
+
+def test_the_reading_says_the_axis_was_not_declared() -> None:
+    from conformance.judge.verdict import read_behaviour
+
+    engine = WrittenBeforeTheAxis()
+    ran = run_engine(engine, areas=["leaster"])
+    reading = read_behaviour(ran.results, ran.probes, RuleSet.of_engine(engine.info(), SPEC), SPEC)
+    described = reading.axis(LEFT_OUT).describe()  # type: ignore[union-attr]
+    assert described.startswith("not declared, judged at leaster-tie=no-exchange (the default); "), described
