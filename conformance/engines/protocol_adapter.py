@@ -94,25 +94,26 @@ class ProtocolAdapter(ABC):
 
     def _ask_ahead(self, requests: Sequence[Request]) -> Iterator[Any]:
         """Send every request before reading a reply (step messages of one hand, PROTOCOL.md
-        3.3), then decode the replies in order; a failed exchange raises where it happened."""
+        3.3); the replies are read and decoded as the returned iterator is, in order, and a failed
+        exchange raises where it happened. Every reply must be read before the next request."""
         encoded = [self._encode(request) for request in requests]
-        replies = self._exchange_ahead(encoded)
+        return self._decoded(encoded, self._exchange_ahead(encoded))
+
+    def _decoded(self, encoded: Sequence[tuple[int, str, dict[str, Any]]], replies: Iterator[Any]) -> Iterator[Any]:
         for (request_id, kind, _), reply in zip(encoded, replies):
             if isinstance(reply, AdapterError):
                 raise reply
             yield decode_reply(request_id, kind, reply, validate=self._validate_replies)
 
-    def _exchange_ahead(self, messages: Sequence[tuple[int, str, dict[str, Any]]]) -> list[Any]:
+    def _exchange_ahead(self, messages: Sequence[tuple[int, str, dict[str, Any]]]) -> Iterator[Any]:
         """The replies to ``messages`` sent ahead, up to and including the first failure (an
-        :class:`AdapterError` in its place). By default one exchange after the other."""
-        replies: list[Any] = []
+        :class:`AdapterError` in its place). By default one exchange after the other, as read."""
         for request_id, kind, message in messages:
             try:
-                replies.append(self._exchange(request_id, kind, message))
+                yield self._exchange(request_id, kind, message)
             except AdapterError as error:
-                replies.append(error)
-                break
-        return replies
+                yield error
+                return
 
     def replay(self, request: ReplayRequest) -> ReplayResponse:
         """Replay a deal and actions (capability ``replay``, or ``steps``)."""
@@ -222,7 +223,33 @@ class AheadSteps:
         self.steps = steps
         self._replies = replies
         self._actions = iter(actions)
-        self._state: StepState = next(replies)
+        self._started: StepState | None = None
+        self._result: StepResult | None = None
+
+    def _next(self) -> Any:
+        try:
+            return next(self._replies)
+        except StopIteration:  # an earlier reply failed and ended the exchange
+            raise AdapterError("crash", "no further reply: the hand's exchange ended at an earlier failure") from None
+
+    @property
+    def _state(self) -> StepState:
+        if self._started is None:
+            self._started = self._next()  # the start reply, read when first needed
+        return self._started
+
+    @_state.setter
+    def _state(self, state: StepState) -> None:
+        self._started = state
+
+    def drain(self) -> None:
+        """Read what is left of the hand's replies (the pipe must be empty before the next
+        request), ignoring them: a hand judged after its first divergence."""
+        try:
+            if self._result is None:
+                self.result()
+        except AdapterError:
+            pass
 
     def info(self) -> EngineInfo:
         return self.steps.info()
@@ -240,11 +267,13 @@ class AheadSteps:
         scripted = next(self._actions, None)
         if scripted != action:
             raise ValueError(f"the script goes on with {scripted!r}, not {action!r}")
-        self._state = next(self._replies)
+        self._state = self._next()
         return self._state.step
 
     def result(self) -> StepResult:
-        for _ in self._actions:  # the replies to the rest of the script
-            self._state = next(self._replies)
-        result: StepResult = next(self._replies)
-        return result
+        if self._result is None:
+            self._state  # noqa: B018 - the start reply first
+            for _ in self._actions:  # the replies to the rest of the script
+                self._state = self._next()
+            self._result = self._next()
+        return self._result

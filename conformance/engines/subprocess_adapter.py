@@ -28,7 +28,7 @@ import os
 import shlex
 import shutil
 import weakref
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -188,24 +188,29 @@ class SubprocessAdapter(ProtocolAdapter):
         assert self._process is not None
         return self._roundtrip(self._process, request_id, kind, message, self.timeout)
 
-    def _exchange_ahead(self, messages: Sequence[tuple[int, str, dict[str, Any]]]) -> list[Any]:
-        """Write every message at once, then read the replies one by one (each with the reply
-        timeout); the first failure ends the list, the engine then dropped as for one request."""
+    def _exchange_ahead(self, messages: Sequence[tuple[int, str, dict[str, Any]]]) -> Iterator[Any]:
+        """Write every message at once, now; the replies are read one by one as the returned
+        iterator is (each with the reply timeout). The first failure ends them, the engine then
+        dropped as for one request.
+
+        :raises AdapterError: the engine cannot be started.
+        """
         self._ensure_started()
         process = self._process
         assert process is not None
-        replies: list[Any] = []
         try:
             process.send(b"".join(_encode(message) for _, _, message in messages))
         except OSError:
-            pass  # it died: the first read below says how
+            pass  # it died: the first read says how
+        return self._replies_ahead(process, messages)
+
+    def _replies_ahead(self, process: EngineProcess, messages: Sequence[tuple[int, str, dict[str, Any]]]) -> Iterator[Any]:
         for request_id, kind, _ in messages:
             try:
-                replies.append(self._roundtrip(process, request_id, kind, None, self.timeout))
+                yield self._roundtrip(process, request_id, kind, None, self.timeout)
             except AdapterError as error:
-                replies.append(error)
-                break
-        return replies
+                yield error
+                return
 
     def _ensure_started(self) -> None:
         if self._fatal is not None:

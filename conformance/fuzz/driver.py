@@ -44,7 +44,8 @@ from conformance.fuzz.choices import Choices
 from conformance.kit.steps import StepEngine, StepResult, StepTrick, as_step
 from conformance.kit.translate import CARDS, SEATS
 
-__all__ = ["Divergence", "HandPlay", "play_hand", "random_deal", "signed", "steps_of"]
+__all__ = ["Divergence", "HandPlay", "PreparedHand", "judge_hand", "play_hand", "prepare_hand", "random_deal", "send_hand",
+           "signed", "steps_of"]
 
 MAX_ACTIONS = 60
 """More actions than any hand has (5 bids, bury, call, 30 plays): an engine still asking for
@@ -160,6 +161,47 @@ class _Decision:
     """Tricks complete before the action."""
 
 
+@dataclass
+class PreparedHand:
+    """A hand the reference has played, ready to be played on the engine."""
+
+    hand: HandPlay
+    decisions: list[_Decision]
+    messages: list[str]
+    sent: Mapping[str, str]
+    started: StepEngine | None = None
+    """The engine's steps once the hand is sent ahead (a protocol engine), else ``None``."""
+    failed: Exception | None = None
+    """What sending the hand raised (judged as a crash)."""
+
+
+def prepare_hand(number: int, choices: Choices, reference: StepEngine, options: Mapping[str, str],
+                 info: EngineInfo, sent: Mapping[str, str] | None = None) -> PreparedHand:  # fmt: skip
+    """Deal a random hand and play it on the reference alone: its decisions and the messages
+    the engine will be sent."""
+    deal = random_deal(choices, with_deck=Capability.DEAL_FROM_DECK in info.capabilities and choices.chance(0.5))
+    hand = HandPlay(number, dict(options), deal)
+    decisions = _decisions(hand, choices, reference, _plan(choices))
+    hand.reference = reference.result()
+    messages = [m for d in decisions for m in ((d.probe, d.action) if d.probe else (d.action,))]
+    return PreparedHand(hand, decisions, messages, options if sent is None else sent)
+
+
+def send_hand(prepared: PreparedHand, engine: StepEngine) -> PreparedHand:
+    """Send a protocol engine the whole hand now (its replies are read when it is judged), so
+    that the engine works on it while the fuzzer prepares the next hand."""
+    from conformance.engines.protocol_adapter import ProtocolSteps
+
+    if isinstance(engine, ProtocolSteps) and prepared.started is None and prepared.failed is None:
+        try:
+            prepared.started = engine.ahead(prepared.hand.deal, prepared.sent, prepared.messages)
+        except Unsupported:
+            raise
+        except Exception as error:  # noqa: BLE001 - judged as a crash of this hand
+            prepared.failed = error
+    return prepared
+
+
 def play_hand(number: int, choices: Choices, reference: StepEngine, engine: StepEngine,
               options: Mapping[str, str], info: EngineInfo, sent: Mapping[str, str] | None = None) -> HandPlay:  # fmt: skip
     """Play one random hand on the reference, then the same hand on the engine, comparing each
@@ -172,21 +214,26 @@ def play_hand(number: int, choices: Choices, reference: StepEngine, engine: Step
     :param sent: the options as the engine is sent them (default ``options``): without the
         axes its handshake leaves out.
     """
-    sent = options if sent is None else sent
-    deal = random_deal(choices, with_deck=Capability.DEAL_FROM_DECK in info.capabilities and choices.chance(0.5))
-    hand = HandPlay(number, dict(options), deal)
-    decisions = _decisions(hand, choices, reference, _plan(choices))
-    hand.reference = reference.result()
-    messages = [m for d in decisions for m in ((d.probe, d.action) if d.probe else (d.action,))]
-    pending: str | None = None
-    try:
-        from conformance.engines.protocol_adapter import ProtocolSteps
+    prepared = send_hand(prepare_hand(number, choices, reference, options, info, sent), engine)
+    return judge_hand(prepared, reference, engine)
 
-        if isinstance(engine, ProtocolSteps):
-            played: StepEngine = engine.ahead(deal, sent, messages)
+
+def judge_hand(prepared: PreparedHand, reference: StepEngine, engine: StepEngine) -> HandPlay:
+    """Play a prepared hand on the engine (or read the replies of the hand sent ahead) and
+    compare it with the reference's, stopping at the first divergence."""
+    from conformance.engines.protocol_adapter import AheadSteps
+
+    hand, decisions = prepared.hand, prepared.decisions
+    assert hand.reference is not None
+    pending: str | None = None
+    played: StepEngine = engine
+    try:
+        if prepared.failed is not None:
+            raise prepared.failed
+        if prepared.started is not None:
+            played = prepared.started
         else:
-            engine.start(deal, sent)
-            played = engine
+            engine.start(hand.deal, prepared.sent)
         for at, decision in enumerate(decisions):
             pending = None
             spelled = _diverges(hand, at, decision, played, reference)
@@ -218,6 +265,9 @@ def play_hand(number: int, choices: Choices, reference: StepEngine, engine: Step
         _crashed(hand, f"engine error ({error.kind}): {error}", pending)
     except Exception as error:  # noqa: BLE001 - an in-process step engine raising is a crash too
         _crashed(hand, f"{type(error).__name__}: {error}", pending)
+    finally:
+        if isinstance(played, AheadSteps):
+            played.drain()  # the pipe is empty before the next request
     return hand
 
 

@@ -17,10 +17,21 @@ from sheepshead_spec import Spec
 
 from conformance.adapter import Adapter, Capability, Unsupported
 from conformance.fuzz.choices import Choices
-from conformance.fuzz.driver import Divergence, HandPlay, compare_score, play_hand, steps_of
+from conformance.fuzz.driver import (
+    Divergence,
+    HandPlay,
+    PreparedHand,
+    compare_score,
+    judge_hand,
+    play_hand,
+    prepare_hand,
+    send_hand,
+    steps_of,
+)
 from conformance.fuzz.sessions import SessionPlay, play_session
 from conformance.fuzz.shrink import shrink
 from conformance.judge.ruleset import RuleSet
+from conformance.engines.protocol_adapter import ProtocolSteps
 from conformance.kit.steps import StepEngine
 
 __all__ = ["FuzzRun", "Group", "fuzz"]
@@ -82,7 +93,7 @@ def _configurations(rules: RuleSet, spec: Spec, profile: Mapping[str, str] | Non
 def fuzz(engine: Adapter, reference: StepEngine, spec: Spec, *, hands: int | None = 1000, seconds: float | None = None,
          seed: str = "0", profile: Mapping[str, str] | None = None, progress: Progress | None = None,
          every: float = 0.5, query_reference: Adapter | None = None, until: int | None = None,
-         shrink_tries: int = 400) -> FuzzRun:  # fmt: skip
+         shrink_tries: int = 400, overlap: bool = True) -> FuzzRun:  # fmt: skip
     """Fuzz ``engine`` against ``reference`` (the in-process reference, or a second engine).
 
     :param hands: stop after this many hands (``None``: only the time budget).
@@ -94,6 +105,8 @@ def fuzz(engine: Adapter, reference: StepEngine, spec: Spec, *, hands: int | Non
         rarely, and every fifth game is a session of several hands (:mod:`conformance.fuzz.sessions`).
     :param until: stop once this many distinct divergences are found.
     :param shrink_tries: replays allowed to shrink each group's example (0: keep it as found).
+    :param overlap: let a protocol engine answer each hand while the next is prepared (the
+        results are the same either way; only the time differs).
     :raises Unsupported: the engine has no step interface to be fuzzed through.
     """
     info = engine.info()
@@ -116,27 +129,59 @@ def fuzz(engine: Adapter, reference: StepEngine, spec: Spec, *, hands: int | Non
             played.divergence = compare_score(choices, engine, scoring, options, sent)
         return played
 
-    started = time.perf_counter()
-    last = started
-    number = 0
-    while (hands is None or number < hands) and (seconds is None or time.perf_counter() - started < seconds):
-        number += 1
-        choices = Choices(f"{seed}:{number}")
-        played = game(number, choices)
-        run.hands = number
+    def finish(choices: Choices, prepared: PreparedHand) -> HandPlay:
+        played = judge_hand(prepared, reference, steps)
+        if played.divergence is None and scoring is not None:
+            played.divergence = compare_score(choices, engine, scoring, prepared.hand.options, prepared.sent)
+        return played
+
+    def record(choices: Choices, played: HandPlay | SessionPlay) -> bool:
+        """Count a judged game; whether the run is to stop (``until`` distinct divergences)."""
+        run.hands += 1
         if played.divergence is not None:
             signature = played.divergence.signature
             if signature in run.groups:
                 run.groups[signature].count += 1
             else:
                 run.groups[signature] = Group(signature, played, draws=choices.drawn)
-        if until is not None and len(run.groups) >= until:
-            break
+        return until is not None and len(run.groups) >= until
+
+    # A protocol engine is sent each hand whole and answers it while the fuzzer prepares the
+    # next hand on the reference (the hand is judged after that): the two processes overlap.
+    ahead = overlap and isinstance(steps, ProtocolSteps)
+    pending: tuple[Choices, PreparedHand] | None = None
+    started = time.perf_counter()
+    last = started
+    number = 0
+    stop = False
+    while not stop and (hands is None or number < hands) and (seconds is None or time.perf_counter() - started < seconds):
+        number += 1
+        choices = Choices(f"{seed}:{number}")
+        options = draw(choices)
+        sent = info.sent(options)  # the axes the engine's handshake names
+        if sessions is not None and number % SESSION_EVERY == 0:
+            if pending is not None:
+                stop, pending = record(pending[0], finish(*pending)), None
+                if stop:
+                    break
+            stop = record(choices, play_session(number, choices, engine, sessions, reference, options, sent))
+        else:
+            prepared = prepare_hand(number, choices, reference, options, info, sent)
+            if pending is not None:
+                stop, pending = record(pending[0], finish(*pending)), None
+                if stop:
+                    break  # this hand was never sent: nothing is left unread
+            if ahead:
+                pending = (choices, send_hand(prepared, steps))
+            else:
+                stop = record(choices, finish(choices, prepared))
         now = time.perf_counter()
         if progress is not None and now - last >= every:
             run.seconds = now - started
             progress(run)
             last = now
+    if pending is not None:
+        record(pending[0], finish(*pending))
     run.seconds = time.perf_counter() - started
     if shrink_tries > 0:
         for group in run.groups.values():

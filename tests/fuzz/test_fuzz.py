@@ -261,3 +261,21 @@ class SpellsItsOwnWay(ReferenceSteps):
 def test_an_engine_spelling_its_actions_its_own_way_is_not_a_divergence() -> None:
     run = fuzz(StepAdapter(SpellsItsOwnWay(), check_turn=False), ReferenceSteps(), SPEC, hands=300, seed="t")
     assert not run.groups, [g.divergence.describe() for g in run.groups.values()]
+
+
+def test_overlapping_a_protocol_engine_with_the_next_hand_changes_no_result() -> None:
+    """The fuzzer prepares hand n+1 while a protocol engine answers hand n: the same groups,
+    counts and first hands as one hand after the other, on an engine with a planted bug."""
+    from conformance.engines.loading import load_engine
+
+    script = Path(__file__).resolve().parents[1] / "judge" / "fixed_rules_server.py"
+    runs = []
+    for overlap in (True, False):
+        engine = load_engine(f"cmd:{shlex.join([sys.executable, str(script), 'ranking.red-queens-swapped'])}")
+        try:
+            run = fuzz(engine, ReferenceSteps(), SPEC, hands=60, seed="t", query_reference=ReferenceAdapter(),
+                       shrink_tries=0, overlap=overlap)  # fmt: skip
+        finally:
+            engine.close()
+        runs.append({sig: (g.count, g.example.number) for sig, g in run.groups.items()})
+    assert runs[0] == runs[1] and runs[0]
