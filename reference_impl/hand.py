@@ -54,6 +54,8 @@ from reference_impl.scoring import (
     leaster_scores,
     picker_hand_scores,
     picker_side_card_points,
+    schwanzer_power,
+    schwanzer_scores,
 )
 
 __all__ = ["Action", "ActionKind", "Hand", "Outcome", "Phase", "Trick", "parse_seat", "seat_name"]
@@ -667,7 +669,8 @@ class Hand:
         phase = self.phase
         kind = action.kind
         if phase is Phase.SCORED:
-            thrown_in = {OutcomeKind.REDEAL: "all-pass.redeal", OutcomeKind.DOUBLER: "all-pass.doubler"}
+            thrown_in = {OutcomeKind.REDEAL: "all-pass.redeal", OutcomeKind.DOUBLER: "all-pass.doubler",
+                         OutcomeKind.SCHWANZER: "all-pass.schwanzer"}  # fmt: skip
             rule = thrown_in.get(self.outcome.kind, "play.clockwise-one-card") if self.outcome else ""
             raise self._illegal(action, rule, "the hand is over")
         expected = _PHASE_KINDS[phase]
@@ -858,6 +861,12 @@ class Hand:
             self._leaster = True
             self.phase = Phase.PLAY
             self._turn = self.first_leader()
+            return
+        if option == "schwanzer":  # the hands are shown, not played: all-pass.schwanzer
+            powers = [schwanzer_power(cards_of(dealt)) for dealt in self.dealt_hands]
+            self.outcome = Outcome(kind=OutcomeKind.SCHWANZER, scores=schwanzer_scores(powers, self.stakes),
+                                   stakes=self.stakes)  # fmt: skip
+            self.phase = Phase.SCORED
             return
         kind = OutcomeKind.REDEAL if option == "redeal" else OutcomeKind.DOUBLER
         self.outcome = Outcome(kind=kind, scores=(0, 0, 0, 0, 0), stakes=self.stakes)

@@ -14,8 +14,9 @@ and direct queries ("what does a 90-point win score under profile P?").
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
+from reference_impl.cards import RANKS
 from reference_impl.profile import Profile
 
 __all__ = [
@@ -48,6 +49,8 @@ class OutcomeKind(str, enum.Enum):
     """All passed and the cards were thrown in (``all-pass.redeal``)."""
     DOUBLER = "doubler"
     """All passed; the next hand counts double (``all-pass.doubler``)."""
+    SCHWANZER = "schwanzer"
+    """All passed; the hands were shown and the most trump power paid (``all-pass.schwanzer``)."""
 
     def __str__(self) -> str:
         return self.value
@@ -148,3 +151,30 @@ def leaster_scores(
     return None, tuple(
         (losers if s in winners else -len(winners)) * stakes for s in seats
     )
+
+
+_DIAMONDS = 3  # the suit index of diamonds (cards.SUITS)
+
+
+def schwanzer_power(cards: Iterable[int]) -> int:
+    """A hand's trump power in a schwanzer (``all-pass.schwanzer``): 3 per queen, 2 per jack, 1
+    per other diamond; fail cards count nothing."""
+    power = 0
+    for card in cards:
+        rank, suit = RANKS[card & 7], card >> 3
+        power += 3 if rank == "Q" else 2 if rank == "J" else 1 if suit == _DIAMONDS else 0
+    return power
+
+
+def schwanzer_scores(powers: Sequence[int], stakes: int = 1) -> tuple[int, int, int, int, int]:
+    """Score changes of a schwanzer: the one player with the most trump power pays ``stakes`` to
+    each of the four others; on a tie for the most, nobody scores (no source says otherwise)."""
+    most = max(powers)
+    losers = [seat for seat, power in enumerate(powers) if power == most]
+    if len(losers) != 1:
+        return (0, 0, 0, 0, 0)
+    loser = losers[0]
+    scores = [stakes] * 5
+    scores[loser] = -4 * stakes
+    return (scores[0], scores[1], scores[2], scores[3], scores[4])
+

@@ -146,7 +146,7 @@ def _seat_or_none(seat: int | None) -> str | None:
 
 
 def _outcome(outcome: Outcome) -> Message:
-    thrown_in = outcome.kind in (OutcomeKind.REDEAL, OutcomeKind.DOUBLER)
+    thrown_in = outcome.kind in (OutcomeKind.REDEAL, OutcomeKind.DOUBLER, OutcomeKind.SCHWANZER)  # not played
     has_picker = outcome.picker is not None
     return {
         "kind": outcome.kind.value,

@@ -126,7 +126,7 @@ _SCOPE = [
     " 32-card pack and its fixed trump suit, the deal, picking, the bury, the call of an ace (a ten"
     " when the picker holds all three fail aces, an under when nothing can be called) or going"
     " alone, the play of six tricks, card points, scoring, what happens when all five pass"
-    " (leaster, doubler, redeal), and sessions of hands with the deal rotating and doublers"
+    " (leaster, doubler, redeal, schwanzer), and sessions of hands with the deal rotating and doublers"
     " carried over. Where the texts are silent or disagree, the common practice of the tables and"
     " engines cited under [References](#references) is included as a variant axis or a rule with"
     " the basis `tradition`.",
@@ -138,8 +138,9 @@ _SCOPE = [
     "- *Three-, four-, six- and seven-handed games*: the texts describe five players"
     " ([deck.five-players](#deck.five-players)); other table sizes change the deal, the blind and the"
     " scoring.",
-    "- *Moster, mittler, schneidster, schwanzer and forced pick* when all pass: games that no seed"
-    " text names; the texts name the leaster and the doubler, and 003 a redeal.",
+    "- *Moster, mittler, schneidster and forced pick* when all pass: games that no seed text names"
+    " (the texts name the leaster and the doubler, and 003 a redeal); the schwanzer is in, as a"
+    " practice engines play.",
     "- *Cracking, re-cracking and blitzing*: side bets on the stakes that no seed text mentions.",
     "- *Table procedure after an irregularity* (a revoke found later, a misdeal, a lead out of"
     " turn, an exposed card): the spec says which actions are illegal, not how a table settles one"

@@ -73,6 +73,7 @@ _KIND_RULE = {
     "leaster": "leaster.scoring",
     "redeal": "all-pass.redeal",
     "doubler": "all-pass.doubler",
+    "schwanzer": "all-pass.schwanzer",
 }
 
 
@@ -189,7 +190,7 @@ def outcome_rules(expected: str, actual: str, *, picker_points: int | None = Non
     ('scoring.tie-goes-to-defenders',)
     """
     pair = {expected, actual}
-    if pair & {"leaster", "redeal", "doubler"}:
+    if pair & {"leaster", "redeal", "doubler", "schwanzer"}:
         return ("all-pass.table-choice",)
     if pair <= {"win", "schneider"} or pair <= {"loss", "schneidered"}:
         return ("scoring.schneider-thresholds",)

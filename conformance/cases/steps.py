@@ -164,7 +164,7 @@ def _scores(text: str) -> dict[str, int]:
     return {seat: int(value) for seat, value in pairs}
 
 
-@_typed(r"win|schneider|all-tricks|loss|schneidered|no-tricks|leaster|redeal|doubler")
+@_typed(r"win|schneider|all-tricks|loss|schneidered|no-tricks|leaster|redeal|doubler|schwanzer")
 def _outcome(text: str) -> str:
     return text
 

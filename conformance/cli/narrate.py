@@ -31,6 +31,7 @@ OUTCOME_RULES: Mapping[str, tuple[str, str]] = {
     "leaster": ("leaster.fewest-points-wins", "nobody picked and a leaster was played"),
     "redeal": ("all-pass.redeal", "nobody picked and the hand is thrown in"),
     "doubler": ("all-pass.doubler", "nobody picked; the next hand counts double"),
+    "schwanzer": ("all-pass.schwanzer", "nobody picked; the hands were shown and the most trump power paid"),
 }
 """Outcome word -> (the rule that defines it, what it means)."""
 
@@ -111,11 +112,12 @@ def _auction(n: Narration, ctx: _Context, index: int, action: str) -> None:
     if index == 4 and len(auction) == 5 and all(a.endswith(" pass") for a in auction):
         choice = ctx.options.get("all-pass", "leaster")
         rule = {"leaster": "leaster.every-player-for-themselves", "doubler": "all-pass.doubler",
-                "redeal": "all-pass.redeal"}.get(choice, "all-pass.table-choice")  # fmt: skip
+                "redeal": "all-pass.redeal", "schwanzer": "all-pass.schwanzer"}.get(choice, "all-pass.table-choice")  # fmt: skip
         n.say("All five passed: the table's all-pass rule decides", "all-pass.table-choice", indent=1)
         what = {"leaster": "a leaster is played, every player for themselves",
                 "doubler": "the hand is thrown in and the next one counts double",
-                "redeal": "the hand is thrown in and dealt again"}.get(choice, choice)  # fmt: skip
+                "redeal": "the hand is thrown in and dealt again",
+                "schwanzer": "the hands are shown and the most trump power pays each other player"}.get(choice, choice)  # fmt: skip
         n.say(f"all-pass={choice}: {what}", rule, indent=2)
 
 

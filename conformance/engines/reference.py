@@ -163,7 +163,7 @@ class ReferenceSteps:
         if outcome is None:
             return StepResult(tricks, over=False)
         picker = outcome.picker is not None
-        thrown_in = outcome.kind.value in ("redeal", "doubler")
+        thrown_in = outcome.kind.value in ("redeal", "doubler", "schwanzer")  # not played
         return StepResult(tricks, over=True, outcome=HandOutcome(
             kind=outcome.kind.value, scores=_seats(outcome.scores) or {},
             picker=None if outcome.picker is None else seat_name(outcome.picker),

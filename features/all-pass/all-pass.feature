@@ -1,5 +1,5 @@
 Feature: When all five pass
-  What follows five passes is the all-pass axis: a leaster, a doubler or a redeal.
+  What follows five passes is the all-pass axis: a leaster, a doubler, a redeal or a schwanzer.
 
   Background:
     Given S5 deals:
@@ -18,6 +18,15 @@ Feature: When all five pass
     Then the action is accepted
     And the hand is in the play phase
     And it is S1's turn
+
+  # Trump power (queens 3, jacks 2, other diamonds 1): S1 JD 7D = 3, S2 QC QD TD = 7,
+  # S3 QS JC AD 9D = 7, S4 QH JS KD = 6, S5 JH 8D = 3. S2 and S3 tie for the most: nobody pays.
+  @rule:all-pass.table-choice @rule:all-pass.schwanzer @all-pass:schwanzer
+  Scenario: Five passes make a schwanzer; a tie for the most trump power pays nothing
+    When S5 passes
+    Then the outcome is schwanzer
+    And the scores are S1 0, S2 0, S3 0, S4 0, S5 0
+    And the hand is in the scored phase
 
   @rule:all-pass.table-choice @rule:all-pass.redeal @all-pass:redeal
   Scenario: Five passes throw the cards in for a redeal

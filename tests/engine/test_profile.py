@@ -1,4 +1,4 @@
-"""The eleven profiles of spec/variants.yaml as SPEC.md's profile section lists them.
+"""The twelve profiles of spec/variants.yaml as SPEC.md's profile section lists them.
 
 Rules: every rule with a variant axis (jack-order ... all-pass-dealer); each profile picks one
 option per axis, inheriting from its parent and changing the options SPEC.md names.
@@ -60,11 +60,12 @@ PROFILES = {
         "no-callable-suit": "alone",
     },
     "ninety-line": {"schneider-line": "ninety"},
+    "schwanzer": {"all-pass": "schwanzer"},
 }
 
 
-def test_eleven_profiles_in_spec_order() -> None:
-    """The 11 profiles of SPEC.md, standard first."""
+def test_twelve_profiles_in_spec_order() -> None:
+    """The 12 profiles of SPEC.md, standard first."""
     assert profile_names() == list(PROFILES)
 
 

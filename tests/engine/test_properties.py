@@ -266,6 +266,13 @@ def expected_result(hand: Hand) -> tuple[str, tuple[int, ...], int | None]:
     """(outcome kind, scores, leaster winner) from the spec's scoring rules, worked out here."""
     profile = hand.profile
     if hand.picker is None and not hand.is_leaster:
+        if profile.all_pass == "schwanzer":  # all-pass.schwanzer: the shown hands' trump power
+            powers = [sum(3 if str(c)[0] == "Q" else 2 if str(c)[0] == "J" else str(c)[1] == "D" for c in cards_of(dealt))
+                      for dealt in hand.dealt_hands]  # fmt: skip
+            most = [seat for seat, power in enumerate(powers) if power == max(powers)]
+            if len(most) != 1:
+                return "schwanzer", (0, 0, 0, 0, 0), None
+            return "schwanzer", tuple(-4 * hand.stakes if seat == most[0] else hand.stakes for seat in range(5)), None
         return profile.all_pass, (0, 0, 0, 0, 0), None  # all-pass.redeal / all-pass.doubler
     seat_points = [0] * 5
     seat_tricks = [0] * 5
@@ -345,6 +352,8 @@ def check_outcome(hand: Hand) -> None:
         nobody = blind if hand.profile.leaster_blind == "nobody" else 0
         assert sum(outcome.seat_points) + nobody == 120  # leaster.blind
         assert sum(outcome.seat_tricks) == 6
+    elif outcome.kind.value == "schwanzer":
+        assert hand.tricks == []  # all-pass.schwanzer: nothing is played
     else:
         assert hand.tricks == [] and outcome.scores == (0, 0, 0, 0, 0)  # all-pass.redeal / doubler
 
