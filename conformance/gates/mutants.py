@@ -389,6 +389,9 @@ _CATALOGUE: tuple[Mutant, ...] = (
            _replace((Hand, "blind_taker", lambda self: None))),
     Mutant("session.deal-does-not-rotate", "The same seat deals every hand.", _session_dealer_stays()),
     Mutant("session.doubler-ignored", "A doubler does not double the next hand.", _no_doubler()),
+    Mutant("all-pass.schwanzer-diamonds-ignored", "A schwanzer counts queens and jacks only, not the other diamonds.",
+           _replace((hand_module, "schwanzer_power",
+                     lambda cards: sum(3 if c & 7 == 3 else 2 if c & 7 == 4 else 0 for c in cards)))),  # Q, J ranks
     Mutant("session.leaster-not-totalled", "A leaster's score changes are left out of the session totals.",
            _leaster_not_totalled()),
 )
