@@ -225,6 +225,11 @@ class Outcome(NamedTuple):
     """The doubler multiplier the hand was played for."""
 
 
+def _ace_kept(ace: int) -> tuple[str, str]:
+    """The rule and reason of a play or bury that gives up the ace kept for a called ten."""
+    return "play.ace-kept-for-called-ten", f"the picker keeps {Card(ace)} for the called ten"
+
+
 class Hand:
     """The state of one hand. Build it with :meth:`from_deck` or :meth:`from_hands`."""
 
@@ -233,7 +238,7 @@ class Hand:
         "picker", "partner", "alone", "called", "under", "buried", "partner_revealed_in",
         "_hands", "_turn", "_passes", "_leaster", "_power", "_suit_of", "_suit_masks",
         "_called_suit", "_called_led_in", "_tricks", "_leader", "_trick_cards", "_won_points",
-        "_won_tricks",
+        "_won_tricks", "_ace_hold",
     )  # fmt: skip
 
     def __init__(
@@ -502,10 +507,10 @@ class Hand:
                     and self._called_led_in == len(self._tricks)
                 ):
                     return 1 << self.called  # type: ignore[operator]  # play.partner-plays-called-card
-                if seat == self.picker and lead_suit == called_suit and self._called_led_in == len(self._tricks):
-                    ace = self._ace_kept_for_ten()
-                    if ace >= 0 and follow >> ace & 1:
-                        return 1 << ace  # play.ace-kept-for-called-ten: the ace answers the first lead
+                ace = self._ace_hold  # -1 unless a ten was called under ten-call-hold the-ace
+                if ace >= 0 and seat == self.picker and lead_suit == called_suit and follow >> ace & 1 \
+                        and self._called_led_in == len(self._tricks):
+                    return 1 << ace  # play.ace-kept-for-called-ten: the ace answers the first lead
                 return follow
             legal = hand  # void in the led suit: play.void-in-led-suit
             if self.profile.void_play == "must-trump" and lead_suit != TRUMP:
@@ -515,7 +520,7 @@ class Hand:
             if called_suit >= 0 and self._called_led_in < 0 and len(self._tricks) < 5:
                 if seat == self.picker:
                     hold = hand & self._suit_masks[called_suit]
-                    ace = self._ace_kept_for_ten()
+                    ace = self._ace_hold
                     if ace >= 0 and hold >> ace & 1:
                         hold = 1 << ace  # play.ace-kept-for-called-ten: the ace is the hold card
                     if hold & (hold - 1) == 0:  # the last card of the called suit: play.hold-card-kept
@@ -530,19 +535,10 @@ class Hand:
             if seat == self.picker and self.profile.called_suit_lead == "after-first-lead":
                 rest = hand & ~called_mask  # play.picker-leads-called-suit
                 return rest or hand
-            if seat == self.picker:
-                ace = self._ace_kept_for_ten()
-                if ace >= 0 and hand >> ace & 1:  # play.ace-kept-for-called-ten: a lead of the suit is the ace
-                    return hand & ~(called_mask & ~(1 << ace))
+            ace = self._ace_hold
+            if ace >= 0 and seat == self.picker and hand >> ace & 1:  # play.ace-kept-for-called-ten: a lead of the suit is the ace
+                return hand & ~(called_mask & ~(1 << ace))
         return hand
-
-    def _ace_kept_for_ten(self) -> int:
-        """Under ten-call-hold ``the-ace``, after a ten call, the ace of its suit: the picker's hold
-        card (``play.ace-kept-for-called-ten``); else -1."""
-        called = self.called
-        if called is None or self.under is not None or called & 7 != _TEN or self.profile.ten_call_hold != "the-ace":
-            return -1
-        return called & ~7
 
     def _legal_burials(self) -> list[Action]:
         seat = self._turn
@@ -562,7 +558,7 @@ class Hand:
             return 0
         if self.under is not None:
             return 1 << self.under
-        ace = self._ace_kept_for_ten()
+        ace = self._ace_hold
         if ace >= 0:
             return 1 << ace
         return self._hands[self._turn - 1] & self._suit_masks[self._called_suit]
@@ -719,9 +715,9 @@ class Hand:
         keep = self._bury_must_keep()
         if keep and not keep & ~mask_of(cards):
             left = hand & ~mask_of(cards) & self._suit_masks[self._called_suit]
-            if self._ace_kept_for_ten() < 0:
+            if self._ace_hold < 0:
                 raise self._illegal(action, "play.hold-card-kept", "the bury would leave no card of the called suit")
-            ace_rule = ("play.ace-kept-for-called-ten", f"the picker keeps {Card(keep.bit_length() - 1)} for the called ten")
+            ace_rule = _ace_kept(self._ace_hold)
             if left:
                 raise self._illegal(action, *ace_rule)
             raise self._illegal(action, "play.hold-card-kept", "the bury would leave no card of the called suit",
@@ -775,8 +771,8 @@ class Hand:
         "When a play breaks several rules")."""
         seat = self._turn
         called_mask = self._suit_masks[self._called_suit] if self._called_suit >= 0 else 0
-        ace = self._ace_kept_for_ten()
-        ace_rule = ("play.ace-kept-for-called-ten", f"the picker keeps {Card(ace) if ace >= 0 else ''} for the called ten")
+        ace = self._ace_hold
+        ace_rule = _ace_kept(ace) if ace >= 0 else ("", "")  # used only when ace >= 0
         if not self._trick_cards:
             if seat == self.partner:
                 return [("play.partner-leads-called-card", f"the partner must lead {self.called} to lead the called suit")]
@@ -898,6 +894,10 @@ class Hand:
     def _set_tables(self, called: int | None, under: int | None) -> None:
         tables = card_tables(self.profile.jack_order, self.profile.called_ten_rank, called, under)
         self._suit_of, self._suit_masks, self._power = tables.suit_of, tables.suit_masks, tables.power
+        # Under ten-call-hold the-ace, after a ten call, the ace of its suit is the picker's hold
+        # card (play.ace-kept-for-called-ten); -1 otherwise. Kept here: legal_play_mask reads it.
+        the_ace = self.profile.ten_call_hold == "the-ace" and called is not None and under is None
+        self._ace_hold = called & ~7 if the_ace and called is not None and called & 7 == _TEN else -1
 
     def _start_play(self) -> None:
         self.phase = Phase.PLAY

@@ -223,7 +223,8 @@ class AheadSteps:
         self.steps = steps
         self._replies = replies
         self._actions = iter(actions)
-        self._started: StepState | None = None
+        self._latest: StepState | None = None
+        """The last step reply read (``None``: not even the start reply yet)."""
         self._result: StepResult | None = None
 
     def _next(self) -> Any:
@@ -232,22 +233,17 @@ class AheadSteps:
         except StopIteration:  # an earlier reply failed and ended the exchange
             raise AdapterError("crash", "no further reply: the hand's exchange ended at an earlier failure") from None
 
-    @property
     def _state(self) -> StepState:
-        if self._started is None:
-            self._started = self._next()  # the start reply, read when first needed
-        return self._started
-
-    @_state.setter
-    def _state(self, state: StepState) -> None:
-        self._started = state
+        """The latest state, the start reply read first when it has not been."""
+        if self._latest is None:
+            self._latest = self._next()
+        return self._latest
 
     def drain(self) -> None:
         """Read what is left of the hand's replies (the pipe must be empty before the next
         request), ignoring them: a hand judged after its first divergence."""
         try:
-            if self._result is None:
-                self.result()
+            self.result()
         except AdapterError:
             pass
 
@@ -258,22 +254,23 @@ class AheadSteps:
         raise TypeError("a hand sent ahead has started already")
 
     def turn(self) -> str | None:
-        return self._state.turn
+        return self._state().turn
 
     def legal_actions(self) -> Sequence[str] | None:
-        return self._state.legal
+        return self._state().legal
 
     def apply(self, action: str) -> Step:
         scripted = next(self._actions, None)
         if scripted != action:
             raise ValueError(f"the script goes on with {scripted!r}, not {action!r}")
-        self._state = self._next()
-        return self._state.step
+        self._state()
+        self._latest = self._next()
+        return self._latest.step
 
     def result(self) -> StepResult:
         if self._result is None:
-            self._state  # noqa: B018 - the start reply first
+            self._state()
             for _ in self._actions:  # the replies to the rest of the script
-                self._state = self._next()
+                self._latest = self._next()
             self._result = self._next()
         return self._result

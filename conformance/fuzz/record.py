@@ -8,11 +8,12 @@ the fuzzed engine, it shows the same divergence. A user can copy it into a fixtu
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import yaml
 
+from conformance.adapter import Deal
 from conformance.fuzz.driver import Divergence, HandPlay
 from conformance.fuzz.sessions import SessionPlay
 
@@ -71,21 +72,30 @@ def _expect(hand: HandPlay, divergence: Divergence) -> dict[str, Any]:
     return expect
 
 
+def _header(kind: str, number: int, options: Mapping[str, str], divergence: Divergence, seed: str) -> dict[str, Any]:
+    """The fields a hand and a session record of a divergence begin with."""
+    return {
+        "format": f"sheepshead-{kind}/1",
+        "id": f"fuzz-{seed}-{number}",
+        "description": f"Found by sheepshead-conformance fuzz (seed {seed}, from {kind} {number}): {divergence.describe()}",
+        "rules": list(divergence.rules),
+        "variants": dict(sorted(options.items())),
+    }
+
+
+def _hands_and_blind(deal: Deal) -> dict[str, Any]:
+    return {"hands": {seat: list(cards) for seat, cards in sorted(deal.hands.items())}, "blind": list(deal.blind)}
+
+
 def hand_record(hand: HandPlay, seed: str) -> dict[str, Any]:
     """The record of a divergent hand (``hand.divergence`` must be set)."""
     divergence = hand.divergence
     assert divergence is not None
     record: dict[str, Any] = {
-        "format": "sheepshead-hand/1",
-        "id": f"fuzz-{seed}-{hand.number}",
-        "description": f"Found by sheepshead-conformance fuzz (seed {seed}, from hand {hand.number}): {divergence.describe()}",
-        "rules": list(divergence.rules),
-        "variants": dict(sorted(hand.options.items())),
+        **_header("hand", hand.number, hand.options, divergence, seed),
         "dealer": hand.deal.dealer,
         # A pack order when the engine was dealt one (its dealing is then part of what is checked).
-        "deal": {"deck": list(hand.deal.deck)} if hand.deal.deck is not None else {
-            "hands": {seat: list(cards) for seat, cards in sorted(hand.deal.hands.items())},
-            "blind": list(hand.deal.blind)},  # fmt: skip
+        "deal": {"deck": list(hand.deal.deck)} if hand.deal.deck is not None else _hands_and_blind(hand.deal),
         **_fields(_actions_of(hand)),
     }
     expect = _expect(hand, divergence)
@@ -101,18 +111,8 @@ def session_record(play: SessionPlay, seed: str) -> dict[str, Any]:
     assert divergence is not None
     hands = []
     for deal, actions in play.hands:
-        hands.append({"dealer": deal.dealer,
-                      "deal": {"hands": {seat: list(cards) for seat, cards in sorted(deal.hands.items())},
-                               "blind": list(deal.blind)},
-                      **_fields(actions)})  # fmt: skip
-    record: dict[str, Any] = {
-        "format": "sheepshead-session/1",
-        "id": f"fuzz-{seed}-{play.number}",
-        "description": f"Found by sheepshead-conformance fuzz (seed {seed}, from session {play.number}): {divergence.describe()}",
-        "rules": list(divergence.rules),
-        "variants": dict(sorted(play.options.items())),
-        "hands": hands,
-    }
+        hands.append({"dealer": deal.dealer, "deal": _hands_and_blind(deal), **_fields(actions)})
+    record: dict[str, Any] = {**_header("session", play.number, play.options, divergence, seed), "hands": hands}
     reference = play.reference
     if reference is not None and reference.rejected_hand is None and reference.totals:
         record["expect"] = {"totals": dict(sorted(reference.totals.items()))}

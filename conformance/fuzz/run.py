@@ -23,7 +23,6 @@ from conformance.fuzz.driver import (
     PreparedHand,
     compare_score,
     judge_hand,
-    play_hand,
     prepare_hand,
     send_hand,
     steps_of,
@@ -119,21 +118,20 @@ def fuzz(engine: Adapter, reference: StepEngine, spec: Spec, *, hands: int | Non
     scoring = query_reference if query_reference is not None and Capability.SCORE in info.capabilities else None
     sessions = query_reference if query_reference is not None and Capability.SESSION in info.capabilities else None
 
+    def finish(choices: Choices, prepared: PreparedHand) -> HandPlay:
+        """Judge a prepared hand, then compare one score query when the hand agreed."""
+        played = judge_hand(send_hand(prepared, steps), reference, steps)
+        if played.divergence is None and scoring is not None:
+            played.divergence = compare_score(choices, engine, scoring, prepared.hand.options, prepared.sent)
+        return played
+
     def game(number: int, choices: Choices) -> HandPlay | SessionPlay:
+        """One game from its draws, one step after the other (the shrinker replays it so)."""
         options = draw(choices)
         sent = info.sent(options)  # the axes the engine's handshake names
         if sessions is not None and number % SESSION_EVERY == 0:
             return play_session(number, choices, engine, sessions, reference, options, sent)
-        played = play_hand(number, choices, reference, steps, options, info, sent)
-        if played.divergence is None and scoring is not None:
-            played.divergence = compare_score(choices, engine, scoring, options, sent)
-        return played
-
-    def finish(choices: Choices, prepared: PreparedHand) -> HandPlay:
-        played = judge_hand(prepared, reference, steps)
-        if played.divergence is None and scoring is not None:
-            played.divergence = compare_score(choices, engine, scoring, prepared.hand.options, prepared.sent)
-        return played
+        return finish(choices, prepare_hand(number, choices, reference, options, info, sent))
 
     def record(choices: Choices, played: HandPlay | SessionPlay) -> bool:
         """Count a judged game; whether the run is to stop (``until`` distinct divergences)."""

@@ -37,7 +37,7 @@ class RuleSet:
         options: dict[str, tuple[str, ...]] = {}
         assumed = set()
         for axis in spec.axes:
-            if axis.id not in info.options and axis.id not in info.unlisted:
+            if not info.names(axis.id):
                 options[axis.id] = (axis.default,)
                 assumed.add(axis.id)
                 continue
