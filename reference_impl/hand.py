@@ -4,7 +4,9 @@ Phases: ``auction`` -> ``bury`` -> ``call`` -> ``play`` -> ``scored`` (``call`` 
 ``bury`` under the ``call-then-bury`` option; after five passes, ``play`` as a leaster or
 straight to ``scored`` for a redeal or doubler). At any moment a :class:`Hand` answers whose
 turn it is (:attr:`Hand.turn`), the legal actions (:meth:`Hand.legal_actions`) and applies one
-action (:meth:`Hand.apply`). A rejected action raises :class:`IllegalActionError` naming the
+action (:meth:`Hand.apply`). Under the cracking axis, the window between the call and the first
+card also accepts cracks, re-cracks and blitzes from any eligible seat; they are not turns, so
+the seat to act stays the first leader. A rejected action raises :class:`IllegalActionError` naming the
 rule it breaks and leaves the hand exactly as it was: every check runs before the first change.
 
 Seats are numbered 1-5 clockwise; the seat "to the left" of seat ``s`` is ``s % 5 + 1``.
@@ -113,6 +115,9 @@ class ActionKind(str, enum.Enum):
     CALL = "call"
     ALONE = "alone"
     PLAY = "play"
+    CRACK = "crack"
+    RECRACK = "recrack"
+    BLITZ = "blitz"
 
     def __str__(self) -> str:
         return self.value
@@ -130,6 +135,8 @@ class Action(NamedTuple):
 
     def __str__(self) -> str:
         text = f"{seat_name(self.seat)} {self.kind.value}"
+        if self.kind is ActionKind.BLITZ:
+            return f"{text} {'black' if self.cards and self.cards[0] == Card.QC else 'red'}"
         if self.cards:
             text += " " + format_cards(self.cards)
         if self.under is not None:
@@ -139,7 +146,8 @@ class Action(NamedTuple):
     @classmethod
     def parse(cls, text: str) -> Action:
         """Parse ``'S1 pick'``, ``'S1 pass'``, ``'S3 bury KH 7C'``, ``'S3 call AH'``,
-        ``'S3 call AS under 8D'``, ``'S3 alone'`` or ``'S1 play QC'`` (also ``'S1 QC'``).
+        ``'S3 call AS under 8D'``, ``'S3 alone'``, ``'S1 play QC'`` (also ``'S1 QC'``),
+        ``'S4 crack'``, ``'S3 recrack'`` or ``'S2 blitz black'`` (``red``).
 
         :raises InvalidActionError: the text is not an action.
         """
@@ -154,11 +162,16 @@ class Action(NamedTuple):
             if len(words) == 2:  # "S1 QC": a play
                 return cls(ActionKind.PLAY, seat, (parse_card(words[1]),))
             raise InvalidActionError(f"malformed action {text!r}: unknown verb {verb!r}") from None
+        if kind is ActionKind.BLITZ:
+            pair = _BLITZ_PAIRS.get(rest[0].lower()) if len(rest) == 1 else None
+            if pair is None:
+                raise InvalidActionError(f"malformed action {text!r}: a blitz names its queens, black or red")
+            return cls(kind, seat, pair)
         under = None
         if kind is ActionKind.CALL and len(rest) == 3 and rest[1].lower() == "under":
             under = parse_card(rest[2])
             rest = rest[:1]
-        expected = {"pick": 0, "pass": 0, "alone": 0, "call": 1, "play": 1}.get(kind.value)
+        expected = {"pick": 0, "pass": 0, "alone": 0, "call": 1, "play": 1, "crack": 0, "recrack": 0}.get(kind.value)
         if (expected is not None and len(rest) != expected) or (kind is ActionKind.BURY and not rest):
             raise InvalidActionError(f"malformed action {text!r}")
         return cls(kind, seat, tuple(parse_card(word) for word in rest), under)
@@ -186,6 +199,25 @@ class Action(NamedTuple):
     @classmethod
     def play(cls, seat: int, card: Card) -> Action:
         return cls(ActionKind.PLAY, seat, (card,))
+
+    @classmethod
+    def crack(cls, seat: int) -> Action:
+        return cls(ActionKind.CRACK, seat)
+
+    @classmethod
+    def recrack(cls, seat: int) -> Action:
+        return cls(ActionKind.RECRACK, seat)
+
+    @classmethod
+    def blitz(cls, seat: int, colour: str) -> Action:
+        """A blitz with the two ``black`` (QC QS) or ``red`` (QH QD) queens."""
+        return cls(ActionKind.BLITZ, seat, _BLITZ_PAIRS[colour])
+
+
+_BLITZ_PAIRS = {"black": (Card.QC, Card.QS), "red": (Card.QH, Card.QD)}
+"""A blitz's colour word and the two queens it shows (rule ``crack.blitz``)."""
+_WINDOW_KINDS = frozenset({ActionKind.CRACK, ActionKind.RECRACK, ActionKind.BLITZ})
+"""Actions of the window between the call and the first card (area ``crack``)."""
 
 
 class Trick(NamedTuple):
@@ -223,6 +255,8 @@ class Outcome(NamedTuple):
     leaster_winner: int | None = None
     stakes: int = 1
     """The doubler multiplier the hand was played for."""
+    raises: int = 0
+    """Cracks, re-cracks and blitzes made before the first card: each doubles the scores."""
 
 
 def _ace_kept(ace: int) -> tuple[str, str]:
@@ -238,7 +272,7 @@ class Hand:
         "picker", "partner", "alone", "called", "under", "buried", "partner_revealed_in",
         "_hands", "_turn", "_passes", "_leaster", "_power", "_suit_of", "_suit_masks",
         "_called_suit", "_called_led_in", "_tricks", "_leader", "_trick_cards", "_won_points",
-        "_won_tricks", "_ace_hold",
+        "_won_tricks", "_ace_hold", "raises", "cracker", "recracker", "blitzes",
     )  # fmt: skip
 
     def __init__(
@@ -313,6 +347,12 @@ class Hand:
         self._trick_cards: list[int] = []
         self._won_points = [0] * 5
         self._won_tricks = [0] * 5
+        self.raises: list[Action] = []
+        """The cracks, re-cracks and blitzes made so far, in order (area ``crack``)."""
+        self.cracker: int | None = None
+        self.recracker: int | None = None
+        self.blitzes: CardMask = 0
+        """The queens shown in blitzes so far."""
 
     # ------------------------------------------------------------------ construction
 
@@ -372,6 +412,7 @@ class Hand:
         other._trick_cards = list(self._trick_cards)
         other._won_points = list(self._won_points)
         other._won_tricks = list(self._won_tricks)
+        other.raises = list(self.raises)
         return other
 
     # ------------------------------------------------------------------ queries
@@ -455,6 +496,8 @@ class Hand:
             parts.append("alone")
         if self.called is not None:
             parts.append(f"called={self.called}" + (f" under={self.under}" if self.under is not None else ""))
+        if self.raises:
+            parts.append("raises=" + ",".join(str(action) for action in self.raises))
         parts.append("tricks=" + "/".join(format_cards(t.cards) for t in self.tricks))
         parts.append("trick=" + " ".join(f"{seat_name(s)}:{c}" for s, c in self.current_trick))
         parts.append(f"actions={len(self.actions)}")
@@ -476,8 +519,52 @@ class Hand:
         if phase is Phase.CALL:
             return [*self._legal_calls(), Action.alone(seat)]
         if phase is Phase.PLAY:
-            return [Action.play(seat, card) for card in cards_of(self.legal_play_mask())]
+            plays = [Action.play(seat, card) for card in cards_of(self.legal_play_mask())]
+            if self.profile.cracking != "off" and self.window_open():
+                plays += self.window_actions()
+            return plays
         return []
+
+    def window_open(self) -> bool:
+        """Whether the window for cracks and blitzes is open: a picker's hand whose call and bury
+        are made and whose first card is not yet played (rule ``crack.window``)."""
+        return self.phase is Phase.PLAY and not self._leaster and not self._tricks and not self._trick_cards
+
+    def window_actions(self) -> list[Action]:
+        """The cracks, re-cracks and blitzes legal now, seat by seat (empty when cracking is off
+        or the window is closed). Any eligible seat may make them: they are not turns."""
+        if self.profile.cracking == "off" or not self.window_open():
+            return []
+        found: list[Action] = []
+        if self.cracker is None:
+            found += [Action.crack(seat) for seat in self.crack_seats()]
+        elif self.recracker is None:
+            found += [Action.recrack(seat) for seat in self.recrack_seats()]
+        if self.profile.blitzing != "off" and self.blitz_open():
+            for colour, pair in _BLITZ_PAIRS.items():
+                queens = mask_of(pair)
+                holder = next((s for s in SEATS if self._hands[s - 1] & queens == queens), None)
+                if holder is not None and not self.blitzes & queens:
+                    found.append(Action.blitz(holder, colour))
+        return sorted(found, key=lambda action: action.seat)
+
+    def crack_seats(self) -> list[int]:
+        """The seats that may crack: defenders seated after the picker in the picking order, who
+        were never offered the blind (rule ``crack.who``)."""
+        picker = self.picker
+        if picker is None:
+            return []
+        after = [(picker + offset - 1) % 5 + 1 for offset in range(1, (self.dealer - picker) % 5 + 1)]
+        return [seat for seat in after if seat != self.partner]
+
+    def recrack_seats(self) -> list[int]:
+        """The seats that may re-crack once a defender has cracked: the picker and the partner
+        (rule ``crack.recrack``)."""
+        return [seat for seat in (self.picker, self.partner) if seat is not None]
+
+    def blitz_open(self) -> bool:
+        """Whether a blitz may be made now: only after a crack (rule ``crack.blitz``)."""
+        return self.cracker is not None
 
     def is_legal(self, action: Action) -> bool:
         """Whether :meth:`apply` would accept the action."""
@@ -608,7 +695,11 @@ class Hand:
         seat = self._turn
         if phase is Phase.PLAY:
             legal = list(cards_of(self.legal_play_mask()))
-            return _new_action((ActionKind.PLAY, seat, (legal[int(random() * len(legal))],), None))
+            window = self.window_actions() if self.profile.cracking != "off" else []
+            index = int(random() * (len(legal) + len(window)))
+            if index >= len(legal):
+                return window[index - len(legal)]
+            return _new_action((ActionKind.PLAY, seat, (legal[index],), None))
         if phase is Phase.AUCTION:
             return _new_action((ActionKind.PICK if random() < 0.5 else ActionKind.PASS, seat, (), None))
         if phase is Phase.BURY and not self._bury_must_keep():
@@ -664,6 +755,9 @@ class Hand:
         """Raise :class:`IllegalActionError` (with the rule ID) unless the action is legal now."""
         phase = self.phase
         kind = action.kind
+        if kind in _WINDOW_KINDS:
+            self._verify_window(action)
+            return
         if phase is Phase.SCORED:
             thrown_in = {OutcomeKind.REDEAL: "all-pass.redeal", OutcomeKind.DOUBLER: "all-pass.doubler",
                          OutcomeKind.SCHWANZER: "all-pass.schwanzer"}  # fmt: skip
@@ -685,6 +779,42 @@ class Hand:
                 self._verify_call(action)
         elif phase is Phase.PLAY:
             self._verify_play(action)
+
+    def _verify_window(self, action: Action) -> None:
+        """Check a crack, re-crack or blitz (area ``crack``): the table plays it, the window is
+        open, and the seat may make it. Not a turn: any eligible seat may act in the window."""
+        kind, seat = action.kind, action.seat
+        profile = self.profile
+        if profile.cracking == "off" or (kind is ActionKind.BLITZ and profile.blitzing == "off"):
+            axis = "blitzing" if profile.cracking != "off" else "cracking"
+            raise self._illegal(action, "crack.table-choice", f"this table does not play {kind.value}s ({axis}: off)")
+        if not self.window_open():
+            when = ("a leaster has no picker" if self._leaster else "the first card is played" if self._tricks or
+                    self._trick_cards else "the call and the bury come first")  # fmt: skip
+            raise self._illegal(action, "crack.window", f"a {kind.value} is made between the call and the first card: {when}")
+        if kind is ActionKind.CRACK:
+            if self.cracker is not None:
+                raise self._illegal(action, "crack.who", f"{seat_name(self.cracker)} has already cracked: one crack a hand")
+            if seat not in self.crack_seats():
+                who = ("the picker" if seat == self.picker else "the partner" if seat == self.partner
+                       else "a seat that passed")  # fmt: skip
+                raise self._illegal(action, "crack.who", f"{who} may not crack: only a defender seated after the picker")
+            return
+        if kind is ActionKind.RECRACK:
+            if self.cracker is None:
+                raise self._illegal(action, "crack.recrack", "there is no crack to answer")
+            if self.recracker is not None:
+                raise self._illegal(action, "crack.recrack", f"{seat_name(self.recracker)} has already re-cracked")
+            if seat not in self.recrack_seats():
+                raise self._illegal(action, "crack.recrack", "only the picker or the partner may re-crack")
+            return
+        queens = mask_of(action.cards)
+        if not self.blitz_open():
+            raise self._illegal(action, "crack.blitz", "a blitz comes only after a crack")
+        if self._hands[seat - 1] & queens != queens:
+            raise self._illegal(action, "crack.blitz", f"{seat_name(seat)} does not hold {format_cards(action.cards)}")
+        if self.blitzes & queens:
+            raise self._illegal(action, "crack.blitz", f"{format_cards(action.cards)} have already been shown")
 
     def _turn_rule(self, seat: int) -> str:
         if self.phase is Phase.AUCTION:
@@ -835,11 +965,22 @@ class Hand:
             self._pass()
         elif kind is ActionKind.BURY:
             self._bury(mask_of(action.cards))
+        elif kind in _WINDOW_KINDS:
+            self._raise(action)
         else:
             self._set_call(action.cards[0] if kind is ActionKind.CALL else None, action.under)
         self.actions.append(action)
         return action
 
+
+    def _raise(self, action: Action) -> None:
+        self.raises.append(action)
+        if action.kind is ActionKind.CRACK:
+            self.cracker = action.seat
+        elif action.kind is ActionKind.RECRACK:
+            self.recracker = action.seat
+        else:
+            self.blitzes |= mask_of(action.cards)
 
     def _pick(self) -> None:
         seat = self._turn
@@ -1012,7 +1153,7 @@ class Hand:
             self.profile, picker_side_trick_points=trick_points, bury_points=bury_points, picker_side_tricks=tricks
         )
         picker_score, partner_score, defender_score = picker_hand_scores(
-            self.profile, kind, alone=self.alone, stakes=self.stakes
+            self.profile, kind, alone=self.alone, stakes=self.stakes, raises=len(self.raises)
         )
         changes = [defender_score] * 5
         changes[picker - 1] = picker_score
@@ -1033,6 +1174,7 @@ class Hand:
             seat_points=_five(points_by_seat),
             seat_tricks=_five(won_tricks),
             stakes=self.stakes,
+            raises=len(self.raises),
         )
 
 

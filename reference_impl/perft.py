@@ -21,9 +21,13 @@ def perft(hand: Hand, depth: int) -> int:
         return 0
     total = 0
     if hand.phase is Phase.PLAY:
+        for action in hand.window_actions():  # cracks and blitzes before the first card (area crack)
+            child = hand.copy()
+            child.apply(action)
+            total += perft(child, depth - 1)
         mask = hand.legal_play_mask()
         if depth == 1:
-            return mask.bit_count()
+            return total + mask.bit_count()
         while mask:
             low = mask & -mask
             mask ^= low

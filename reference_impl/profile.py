@@ -41,6 +41,9 @@ CallTiming = Literal["bury-then-call", "call-then-bury"]
 CalledSuitLead = Literal["any-time", "after-first-lead"]
 DoublerStacking = Literal["queue", "single"]
 AllPassDealer = Literal["passes-left", "same-dealer"]
+Cracking = Literal["off", "crack"]
+Blitzing = Literal["off", "queens"]
+StakesCap = Literal["none", "sixteen"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -68,6 +71,9 @@ class Profile:
     called_suit_lead: CalledSuitLead
     doubler_stacking: DoublerStacking
     all_pass_dealer: AllPassDealer
+    cracking: Cracking
+    blitzing: Blitzing
+    stakes_cap: StakesCap
 
     @classmethod
     def named(cls, name: str) -> Profile:

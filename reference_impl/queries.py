@@ -124,8 +124,10 @@ def score(
     picker_side_tricks: int,
     alone: bool = False,
     stakes: int = 1,
+    raises: int = 0,
 ) -> ScoreResult:
-    """Classify and score a described result of a hand with a picker.
+    """Classify and score a described result of a hand with a picker (``raises``: its cracks,
+    re-cracks and blitzes).
 
     :raises InvalidActionError: points or tricks out of range.
     """
@@ -134,7 +136,7 @@ def score(
     counts = {"picker_side_trick_points": picker_side_trick_points, "bury_points": bury_points,
               "picker_side_tricks": picker_side_tricks}  # fmt: skip
     kind = classify(profile, **counts)
-    picker, partner, defender = picker_hand_scores(profile, kind, alone=alone, stakes=stakes)
+    picker, partner, defender = picker_hand_scores(profile, kind, alone=alone, stakes=stakes, raises=raises)
     return ScoreResult(kind, picker, partner, defender, picker_side_card_points(profile, **counts))
 
 

@@ -67,7 +67,7 @@ class HandRecord:
     """The dealt hands as card masks (index 0 is S1)."""
     blind: int
     actions: tuple[Action, ...]
-    """Auction, bury and call (in the profile's order), then the plays."""
+    """Auction, bury and call (in the profile's order), the cracks, then the plays."""
     deck: tuple[Card, ...] | None = None
     """The pack order, when the record gave one."""
     expect: Mapping[str, Any] = field(default_factory=dict)
@@ -223,10 +223,16 @@ def record_from_data(
         for action, action_line in bury_and_call:
             actions.append(action)
             lines.append(action_line)
+        for i, text in enumerate(data.get("cracks") or []):  # the window before the first card
+            action = Action.parse(str(text))
+            if action.kind not in (ActionKind.CRACK, ActionKind.RECRACK, ActionKind.BLITZ):
+                raise fail(f"{text!r} is not a crack, re-crack or blitz", "cracks", i)
+            actions.append(action)
+            lines.append(line("cracks", i))
         for t, trick in enumerate(data.get("plays") or []):
             for j, text in enumerate(trick):
                 action = Action.parse(str(text))
-                if action.kind is not ActionKind.PLAY:
+                if action.kind not in (ActionKind.PLAY, ActionKind.CRACK, ActionKind.RECRACK, ActionKind.BLITZ):
                     raise fail(f"{text!r} is not a play", "plays", t, j)
                 actions.append(action)
                 lines.append(line("plays", t, j))
@@ -305,6 +311,9 @@ def hand_to_record(hand: Hand, *, with_expect: bool = True, deck: Sequence[Card]
         elif action.kind is ActionKind.CALL:
             card = str(action.cards[0])
             data["call"] = card if action.under is None else {"card": card, "under": str(action.under)}
+    cracks = [str(a) for a in hand.actions if a.kind in (ActionKind.CRACK, ActionKind.RECRACK, ActionKind.BLITZ)]
+    if cracks:
+        data["cracks"] = cracks
     plays = [f"{seat_name(s)} {c}" for trick in hand.tricks for s, c in zip(trick.seats, trick.cards)]
     plays += [f"{seat_name(s)} {c}" for s, c in hand.current_trick]
     if plays:

@@ -112,15 +112,19 @@ def picker_side_card_points(
 
 
 def picker_hand_scores(
-    profile: Profile, kind: OutcomeKind, *, alone: bool, stakes: int = 1
+    profile: Profile, kind: OutcomeKind, *, alone: bool, stakes: int = 1, raises: int = 0
 ) -> tuple[int, int, int]:
     """``(picker, partner, each defender)`` score changes of a hand with a picker.
 
     ``partner`` is 0 when the picker is alone. ``stakes`` is the doubler multiplier; double on
-    the bump multiplies losses by two more (``scoring.stakes-multiply``).
+    the bump multiplies losses by two more, and each of the hand's ``raises`` (cracks,
+    re-cracks, blitzes) by two (``scoring.stakes-multiply``, ``crack.doubles``); under
+    ``stakes-cap: sixteen`` the product stops at 16 (``crack.cap``).
     """
     unit = _UNIT[kind]
-    multiplier = stakes * (2 if unit < 0 and profile.double_on_the_bump == "on" else 1)
+    multiplier = stakes * (2 if unit < 0 and profile.double_on_the_bump == "on" else 1) << raises
+    if profile.stakes_cap == "sixteen" and multiplier > 16:
+        multiplier = 16
     if alone:
         picker, partner = 4 * unit, 0  # alone.scoring
     elif kind is OutcomeKind.NO_TRICKS and profile.defender_sweep == "partner-off-hook":

@@ -31,7 +31,7 @@ __all__ = [
 
 AREA_IDS: tuple[str, ...] = (
     "deck", "ranking", "points", "deal", "auction", "bury", "call",
-    "alone", "play", "trick", "scoring", "all-pass", "leaster", "session",
+    "alone", "crack", "play", "trick", "scoring", "all-pass", "leaster", "session",
 )  # fmt: skip
 """The closed list of rule areas, in the order the spec presents them."""
 

@@ -127,7 +127,8 @@ _SCOPE = [
     " when the picker holds all three fail aces, an under when nothing can be called) or going"
     " alone, the play of six tricks, card points, scoring, what happens when all five pass"
     " (leaster, doubler, redeal, schwanzer), and sessions of hands with the deal rotating and doublers"
-    " carried over. Where the texts are silent or disagree, the common practice of the tables and"
+    " carried over. Cracking, re-cracking and blitzing are in as optional axes, off by default: no"
+    " seed text mentions them, but many tables and engines play them. Where the texts are silent or disagree, the common practice of the tables and"
     " engines cited under [References](#references) is included as a variant axis or a rule with"
     " the basis `tradition`.",
     "",
@@ -141,7 +142,8 @@ _SCOPE = [
     "- *Moster, mittler, schneidster and forced pick* when all pass: games that no seed text names"
     " (the texts name the leaster and the doubler, and 003 a redeal); the schwanzer is in, as a"
     " practice engines play.",
-    "- *Cracking, re-cracking and blitzing*: side bets on the stakes that no seed text mentions.",
+    "- *Cracking by a player who passed, castrating and crack-around-the-corner*: further doublings"
+    " that no reference read describes precisely enough to test.",
     "- *Table procedure after an irregularity* (a revoke found later, a misdeal, a lead out of"
     " turn, an exposed card): the spec says which actions are illegal, not how a table settles one"
     " that was made; no seed text gives a penalty.",

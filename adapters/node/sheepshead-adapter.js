@@ -125,7 +125,10 @@ function answer(engine, message, options = {}) {
   if (type === "apply") {
     const action = message.action;
     const turn = engine.turn();
-    if (options.checkTurn !== false && turn && turn !== parseAction(action).seat) {
+    const parsed = parseAction(action);
+    // A crack, re-crack or blitz is not a turn: any eligible seat may make it (area crack).
+    const windowVerb = ["crack", "recrack", "blitz"].includes(parsed.verb);
+    if (options.checkTurn !== false && !windowVerb && turn && turn !== parsed.seat) {
       return { id, accepted: false, reason: `it is ${turn}'s turn`, rule: null, ...state(engine) };
     }
     return { id, ...normalizeStep(engine.apply(action)), ...state(engine) };

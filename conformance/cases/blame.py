@@ -23,6 +23,7 @@ TOPIC_AREAS: Mapping[str, tuple[str, ...]] = {
     "auction": ("auction", "all-pass"),
     "bury": ("bury",),
     "call": ("call", "alone"),
+    "crack": ("crack",),
     "play": ("play",),
     "deal": ("deal",),
     "legal-plays": ("play",),
@@ -37,7 +38,7 @@ TOPIC_AREAS: Mapping[str, tuple[str, ...]] = {
     "seat-tricks": ("points", "scoring", "leaster"),
     "callable": ("call",),
     "outcome": ("scoring", "alone", "leaster", "all-pass"),
-    "scores": ("scoring", "alone", "leaster", "all-pass"),
+    "scores": ("scoring", "alone", "leaster", "all-pass", "crack"),
     "leaster-winner": ("leaster",),
     "session": ("session", "all-pass"),
 }
@@ -47,6 +48,7 @@ _FALLBACK: Mapping[str, str] = {
     "auction": "auction.order",
     "bury": "bury.two-cards",
     "call": "call.partner-or-alone",
+    "crack": "crack.window",
     "play": "play.clockwise-one-card",
     "deal": "deal.three-two-three",
     "legal-plays": "play.follow-suit",
@@ -100,7 +102,8 @@ def rules_for(topic: str, case_rules: Sequence[str]) -> tuple[str, ...]:
 def action_topic(action: str) -> str:
     """The topic of an action's legality: ``S3 bury TS 7S`` -> ``bury``."""
     verb = action.split()[1] if len(action.split()) > 1 else ""
-    return {"pick": "auction", "pass": "auction", "bury": "bury", "call": "call", "alone": "call"}.get(verb, "play")
+    return {"pick": "auction", "pass": "auction", "bury": "bury", "call": "call", "alone": "call", "crack": "crack",
+            "recrack": "crack", "blitz": "crack"}.get(verb, "play")
 
 
 def refused_rules(action: str, case_rules: Sequence[str]) -> tuple[str, ...]:
@@ -212,19 +215,27 @@ def score_rules(
     *,
     alone: bool = False,
     stakes: int = 1,
+    raises: int = 0,
     case_rules: Sequence[str] = (),
 ) -> tuple[str, ...]:
     """The rule a wrong set of score changes breaks, given the (agreed) outcome class.
+
+    ``raises`` counts the hand's cracks, re-cracks and blitzes: when there are some and every
+    change is off by one factor, the doubling is blamed (with its cap, where the case lists it).
 
     >>> score_rules("loss", {"S1": -2, "S2": 1}, {"S1": -4, "S2": 2})
     ('scoring.double-on-the-bump',)
     >>> score_rules("win", {"S1": 2, "S2": -1}, {"S1": 4, "S2": -2}, stakes=2)
     ('scoring.stakes-multiply',)
+    >>> score_rules("loss", {"S1": -8, "S2": 4}, {"S1": -4, "S2": 2}, raises=1)
+    ('crack.doubles',)
     """
     if sum(actual.values()) != 0 and sum(expected.values()) == 0:
         return ("scoring.zero-sum",)
     ratios = {actual[seat] / value for seat, value in expected.items() if value and seat in actual}
     uniform = len(ratios) == 1 and ratios != {1.0}
+    if raises and uniform:  # the doubling, or its cap where the case checks one
+        return tuple(rule for rule in ("crack.cap", "crack.doubles") if rule in case_rules) or ("crack.doubles",)
     if kind in ("loss", "schneidered", "no-tricks") and uniform:
         # Every change of a lost hand off by one factor: the multiplier of a lost hand.
         return ("scoring.double-on-the-bump",)

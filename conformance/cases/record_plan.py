@@ -45,7 +45,8 @@ __all__ = [
     "resolve",
 ]
 
-
+_WINDOW_VERBS = ("crack", "recrack", "blitz")
+"""Verbs of the window before the first card: in ``cracks``, or in a trick where they were made."""
 
 @dataclass(frozen=True)
 class HandPlan:
@@ -67,6 +68,8 @@ class HandPlan:
     under: str | None = None
     """The under card of an under call."""
     alone: bool = False
+    raises: int = 0
+    """The cracks, re-cracks and blitzes of the hand (each doubles its scores)."""
 
 
 def configuration(record: LoadedRecord, spec: Spec, profile: str | None = None) -> dict[str, str]:
@@ -163,10 +166,13 @@ def plan_hands(record: LoadedRecord, options: Mapping[str, str]) -> list[HandPla
         if options.get("call-timing") == "call-then-bury":
             later.sort(key=lambda pair: " bury " in pair[0])
         actions += later
+        for i, text in enumerate(body.get("cracks") or []):  # the window before the first card
+            actions.append((" ".join(str(text).split()), (*prefix, "cracks", i)))
         for t, trick in enumerate(body.get("plays") or []):
             for j, text in enumerate(trick):
                 seat, _, card = str(text).partition(" ")
-                actions.append((f"{seat.upper()} play {_card(card)}", (*prefix, "plays", t, j)))
+                played = " ".join(str(text).split()) if card.split()[0] in _WINDOW_VERBS else f"{seat.upper()} play {_card(card)}"
+                actions.append((played, (*prefix, "plays", t, j)))
         plans.append(
             HandPlan(
                 deal=Deal(dealer, hands, blind, deck),
@@ -178,6 +184,7 @@ def plan_hands(record: LoadedRecord, options: Mapping[str, str]) -> list[HandPla
                 called=called,
                 under=under,
                 alone=alone,
+                raises=len(body.get("cracks") or ()),
             )
         )
     return plans

@@ -346,7 +346,8 @@ def _check_results(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...],
         rules = rules_for("scores", judge.rules)
         if actual != values:
             kind = wanted.get("outcome", outcome.kind)
-            rules = score_rules(kind, values, actual, alone=plan.alone, stakes=stakes, case_rules=judge.rules)
+            rules = score_rules(kind, values, actual, alone=plan.alone, stakes=stakes, raises=plan.raises,
+                                case_rules=judge.rules)
         judge.add(f"{label}scores", rules, values, actual, (*where, "scores"))
 
 

@@ -9,7 +9,8 @@ scenario that holds only under some options says so with ``@<axis>:<option>`` ta
 Values: seats ``S1``…``S5``; cards ``QC``, ``TD`` (``10D`` and suit symbols accepted), lists of
 cards separated by spaces or commas, ``none`` for no card; actions ``S1 pass``/``S1 passes``,
 ``S1 pick``/``S1 picks``, ``S3 bury TS 7S``/``S3 buries TS 7S``, ``S3 call AH``/``S3 calls AH``,
-``S3 calls AS under 8D``, ``S3 alone``/``S3 goes alone``, ``S1 play QC``/``S1 plays QC``/``S1 QC``;
+``S3 calls AS under 8D``, ``S3 alone``/``S3 goes alone``, ``S1 play QC``/``S1 plays QC``/``S1 QC``,
+``S4 crack``/``S4 cracks``, ``S3 recrack``/``S3 re-cracks``, ``S2 blitz black``/``S2 blitzes red``;
 signed numbers ``+2``, ``-1``, ``0``.
 
 Given (a game)
@@ -65,7 +66,7 @@ SEAT = r"S[1-5]"
 RULE = r"[a-z][a-z0-9-]*\.[a-z0-9][a-z0-9-]*"
 ACTION = (
     rf"{SEAT} (?:picks?|pass(?:es)?|goes alone|alone|plays? {CARD}|{CARD}|bur(?:y|ies) {CARD}(?: {CARD})*"
-    rf"|calls? {CARD}(?: under {CARD})?)"
+    rf"|calls? {CARD}(?: under {CARD})?|cracks?|re-?cracks?|blitz(?:es)? (?:black|red))"
 )
 
 
@@ -121,6 +122,12 @@ def action_text(text: str) -> str:
         return f"{seat} pass"
     if verb in ("alone", "goes"):
         return f"{seat} alone"
+    if verb in ("crack", "cracks"):
+        return f"{seat} crack"
+    if verb in ("recrack", "recracks", "re-crack", "re-cracks"):
+        return f"{seat} recrack"
+    if verb in ("blitz", "blitzes"):
+        return f"{seat} blitz {words[1]}"
     if verb in ("play", "plays"):
         return f"{seat} play {card_code(words[1])}"
     if verb in ("bury", "buries"):
@@ -507,13 +514,17 @@ def _score_map(scores: Mapping[str, int]) -> dict[str, int]:
     return {seat: scores.get(seat, 0) for seat in SEATS}
 
 
+_RAISES = ("crack", "recrack", "blitz")
+
+
 @then(_p("the scores are {scores:Scores}"))
 def then_scores(sheepshead_table: Table, scores: dict[str, int]) -> None:
     """``Then the scores are S1 +1, S2 -1, S3 +2, S4 -1, S5 -1`` (each seat's change this hand)."""
     outcome = sheepshead_table.outcome()
     expected, actual = _score_map(scores), _score_map(outcome.scores)
+    raises = sum(action.split()[1] in _RAISES for action in sheepshead_table.game.actions)
     rules = score_rules(outcome.kind, expected, actual, alone=outcome.partner is None and outcome.picker is not None,
-                        stakes=sheepshead_table.stakes)  # fmt: skip
+                        stakes=sheepshead_table.stakes, raises=raises)  # fmt: skip
     _expect("score changes", expected, actual, rules)
 
 

@@ -128,6 +128,12 @@ def _bury(n: Narration, seat: str, cards: list[str]) -> None:
           indent=1)  # fmt: skip
 
 
+_RAISES = {"crack": "Crack", "recrack": "Re-crack", "blitz black": "Blitz (QC QS shown)",
+           "blitz red": "Blitz (QH QD shown)"}  # fmt: skip
+_RAISE_RULES = {"crack": ("crack.who", "crack.doubles"), "recrack": ("crack.recrack", "crack.doubles"),
+                "blitz black": ("crack.blitz", "crack.doubles"), "blitz red": ("crack.blitz", "crack.doubles")}
+
+
 def _call(n: Narration, ctx: _Context, seat: str, rest: str) -> None:
     plan = ctx.plan
     if rest == "alone":
@@ -220,7 +226,14 @@ def _outcome(n: Narration, ctx: _Context, outcome: HandOutcome) -> None:
         "double-on-the-bump"
     ) == "on":
         scoring.append("scoring.double-on-the-bump")
-    stakes = f" (stakes x{ctx.stakes})" if ctx.stakes > 1 else ""
+    raises = ctx.plan.raises
+    if raises:
+        scoring.append("crack.doubles")
+    factor = ctx.stakes << raises
+    if raises and ctx.options.get("stakes-cap") == "sixteen":
+        scoring.append("crack.cap")
+        factor = min(factor, 16)
+    stakes = f" (stakes x{factor})" if factor > 1 else ""
     n.say(f"Scores{stakes}: {signed(outcome.scores)}", *scoring, indent=1)
 
 
@@ -298,6 +311,8 @@ def narrate_hand(
             _bury(n, seat, rest.split()[1:])
         elif rest.startswith("call ") or rest == "alone":
             _call(n, ctx, seat, rest)
+        elif rest in _RAISES:
+            n.say(f"{_RAISES[rest]}: {seat} doubles the stakes", *_RAISE_RULES[rest])
         elif is_play and len(trick) == 5:
             if number <= len(response.tricks):
                 _why(n, ctx, trick, response.tricks[number - 1])

@@ -137,6 +137,8 @@ class ReferenceSteps:
                 text, action = plays[low.bit_length() - 1]
                 legal[text] = action
                 mask ^= low
+            if hand.profile.cracking != "off":  # the window's cracks and blitzes, before the first card
+                legal.update((_action_text(action), action) for action in hand.window_actions())
             self._legal = legal
         else:
             self._legal = {_action_text(action): action for action in hand.legal_actions()}

@@ -48,7 +48,7 @@ __all__ = ["Divergence", "HandPlay", "PreparedHand", "judge_hand", "play_hand", 
            "signed", "steps_of"]
 
 MAX_ACTIONS = 60
-"""More actions than any hand has (5 bids, bury, call, 30 plays): an engine still asking for
+"""More actions than any hand has (5 bids, bury, call, 4 cracks and blitzes, 30 plays): an engine still asking for
 actions after that is stuck."""
 
 
@@ -108,6 +108,9 @@ def random_deal(choices: Choices, *, with_deck: bool = False) -> Deal:
                 tuple(deck) if with_deck else None)
 
 
+_WINDOW_VERBS = ("crack", "recrack", "blitz")
+
+
 def choose_action(choices: Choices, legal: Sequence[str], plan: Mapping[str, object]) -> str:
     """A random legal action, leaning towards the rare corners of the game."""
     first = legal[0].split()
@@ -116,6 +119,9 @@ def choose_action(choices: Choices, legal: Sequence[str], plan: Mapping[str, obj
         chosen = [a for a in legal if a.split()[1] == wants]
         return chosen[0] if chosen else choices.choice(legal)
     if first[1] == "play":
+        window = [a for a in legal if a.split()[1] in _WINDOW_VERBS]
+        if window and choices.chance(0.6):  # cracks and blitzes: doublings compound
+            return choices.choice(window)
         return choices.choice(legal)
     alone = [a for a in legal if a.endswith(" alone")]
     if alone and choices.chance(0.15):
@@ -287,7 +293,8 @@ def _decisions(hand: HandPlay, choices: Choices, reference: StepEngine, plan: Ma
         legal = list(reference.legal_actions() or ())
         probe = rule = None
         if choices.chance(PROBE_RATE):
-            probe = _illegal_probe(choices, hand.deal, actions, turn, legal)
+            window = hand.options.get("cracking", "off") != "off" and not plays
+            probe = _illegal_probe(choices, hand.deal, actions, turn, legal, window=window)
             if probe is not None:
                 step = as_step(reference.apply(probe))
                 if step.accepted:  # pragma: no cover - a probe is never among the legal actions
@@ -428,14 +435,18 @@ def _held(deal: Deal, actions: Sequence[str], seat: str) -> list[str]:
     return cards
 
 
-def _illegal_probe(choices: Choices, deal: Deal, actions: Sequence[str], seat: str, legal: Sequence[str]) -> str | None:
+def _illegal_probe(choices: Choices, deal: Deal, actions: Sequence[str], seat: str, legal: Sequence[str], *,
+                  window: bool = False) -> str | None:  # fmt: skip
     """An action of ``seat`` the reference does not list as legal: a card it may not play, a
-    one-card or three-card bury, a call of a card it holds."""
+    one-card or three-card bury, a call of a card it holds; before the first card of a table that
+    cracks (``window``), a crack, re-crack or blitz of any seat."""
     held = _held(deal, actions, seat)
     verbs = {action.split()[1] for action in legal}
     candidates: list[str] = []
     if "play" in verbs:
         candidates += [f"{seat} play {card}" for card in held]
+    if window and "play" in verbs:
+        candidates += [f"{s} {verb}" for s in SEATS for verb in ("crack", "recrack", "blitz black", "blitz red")]
     if "bury" in verbs and len(held) >= 3:
         candidates += [f"{seat} bury {held[0]}", f"{seat} bury {' '.join(sorted(held[:3]))}"]
     if "call" in verbs or "alone" in verbs:
@@ -529,7 +540,9 @@ def _compare_outcome(hand: HandPlay, want: HandOutcome | None, got: HandOutcome 
         return
     if got.scores and dict(got.scores) != dict(want.scores):
         alone = any(a.split()[1] == "alone" for a in hand.actions)
-        rules = score_rules(want.kind, dict(want.scores), dict(got.scores), alone=alone, stakes=1, case_rules=())
+        raises = sum(a.split()[1] in ("crack", "recrack", "blitz") for a in hand.actions)
+        rules = score_rules(want.kind, dict(want.scores), dict(got.scores), alone=alone, stakes=1, raises=raises,
+                            case_rules=())
         hand.divergence = Divergence("scores", at, signed(want.scores), signed(got.scores), rules)
 
 

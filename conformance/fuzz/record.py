@@ -44,9 +44,24 @@ def _fields(actions: Sequence[str]) -> dict[str, Any]:
             fields["call"] = "alone"
         elif words[1] == "call":
             fields["call"] = {"card": words[2], "under": words[4]} if "under" in words else words[2]
-    plays = [a.replace(" play ", " ") for a in actions if a.split()[1] == "play"]
-    if plays:
-        fields["plays"] = [plays[i : i + 5] for i in range(0, len(plays), 5)]
+    cracks: list[str] = []
+    tricks: list[list[str]] = []
+    played = 0
+    for action in actions:
+        verb = action.split()[1]
+        if verb in ("crack", "recrack", "blitz"):  # in the window; after the first card, where it was made
+            if tricks and played % 5 == 0:
+                tricks.append([])  # after a complete trick: a list of its own
+            (tricks[-1] if tricks else cracks).append(action)
+        elif verb == "play":
+            if played % 5 == 0:
+                tricks.append([])
+            tricks[-1].append(action.replace(" play ", " "))
+            played += 1
+    if cracks:
+        fields["cracks"] = cracks
+    if tricks:
+        fields["plays"] = tricks
     return fields
 
 

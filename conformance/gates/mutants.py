@@ -26,7 +26,7 @@ import reference_impl.queries as queries_module
 import reference_impl.session as session_module
 from conformance.adapter import EngineInfo
 from conformance.engines.reference import ReferenceAdapter
-from reference_impl.hand import Hand
+from reference_impl.hand import Hand, Phase
 from reference_impl.rules import SUIT_MASKS, TRUMP, CardTables, card_tables, power_tables
 from reference_impl.scoring import OutcomeKind, classify, leaster_scores, picker_hand_scores
 
@@ -116,8 +116,8 @@ def _classify(transform: Callable[[OutcomeKind, int, dict[str, Any]], OutcomeKin
 
 
 def _scores(transform: Callable[..., tuple[int, int, int]]) -> Patch:
-    def mutated(profile: Any, kind: OutcomeKind, *, alone: bool, stakes: int = 1) -> tuple[int, int, int]:
-        return transform(profile, kind, alone=alone, stakes=stakes)
+    def mutated(profile: Any, kind: OutcomeKind, *, alone: bool, stakes: int = 1, raises: int = 0) -> tuple[int, int, int]:
+        return transform(profile, kind, alone=alone, stakes=stakes, raises=raises)
 
     return _replace((hand_module, "picker_hand_scores", mutated), (queries_module, "picker_hand_scores", mutated))
 
@@ -298,6 +298,11 @@ def _leaster_not_totalled() -> Patch:
 
 
 
+def _seats_after_picker(hand: Hand) -> list[int]:
+    picker = hand.picker
+    return [] if picker is None else [(picker + k - 1) % 5 + 1 for k in range(1, (hand.dealer - picker) % 5 + 1)]
+
+
 def _flip(profile: Any, axis: str, options: tuple[str, str]) -> Any:
     current = profile.option(axis)
     return profile.with_options({axis: options[1] if current == options[0] else options[0]})
@@ -378,8 +383,8 @@ _CATALOGUE: tuple[Mutant, ...] = (
     Mutant("scoring.double-on-the-bump-ignored", "Double on the bump is never applied.",
            _scores(lambda p, kind, **kw: picker_hand_scores(p.with_options({"double-on-the-bump": "off"}), kind, **kw))),
     Mutant("alone.scored-as-partner-hand", "A picker alone scores like a picker with a partner (2x, not 4x).",
-           _scores(lambda p, kind, *, alone, stakes: (lambda s: (s[0], 0, s[2]) if alone else s)(
-               picker_hand_scores(p, kind, alone=False, stakes=stakes)))),
+           _scores(lambda p, kind, *, alone, stakes, raises: (lambda s: (s[0], 0, s[2]) if alone else s)(
+               picker_hand_scores(p, kind, alone=False, stakes=stakes, raises=raises)))),
     Mutant("leaster.most-points-wins", "The leaster is won by the most card points.",
            _leaster(lambda profile, points, tricks, *, stakes=1: leaster_scores(profile, [-p for p in points], tricks, stakes=stakes))),
     Mutant("leaster.no-trick-needed", "A player with no trick may win a leaster under every profile.",
@@ -394,6 +399,20 @@ _CATALOGUE: tuple[Mutant, ...] = (
                      lambda cards: sum(3 if c & 7 == 3 else 2 if c & 7 == 4 else 0 for c in cards)))),  # Q, J ranks
     Mutant("session.leaster-not-totalled", "A leaster's score changes are left out of the session totals.",
            _leaster_not_totalled()),
+    Mutant("crack.partner-may-crack", "The partner, when seated after the picker, may crack.",
+           _replace((Hand, "crack_seats", lambda self: _seats_after_picker(self)))),
+    Mutant("crack.passed-may-crack", "Any defender may crack, a player who passed too.",
+           _replace((Hand, "crack_seats", lambda self: [s for s in range(1, 6) if s not in (self.picker, self.partner)]))),
+    Mutant("crack.defender-may-recrack", "Any player but the cracker may re-crack.",
+           _replace((Hand, "recrack_seats", lambda self: [s for s in range(1, 6) if s != self.cracker]))),
+    Mutant("crack.window-open-in-first-trick", "Cracks are accepted until the first trick is complete.",
+           _replace((Hand, "window_open", lambda self: self.phase is Phase.PLAY and not self.is_leaster
+                     and not self.tricks))),
+    Mutant("crack.blitz-before-crack", "A blitz may be made without a crack.", _replace((Hand, "blitz_open", lambda self: True))),
+    Mutant("crack.not-doubled", "Cracks, re-cracks and blitzes are accepted but do not double the scores.",
+           _scores(lambda p, kind, **kw: picker_hand_scores(p, kind, **{**kw, "raises": 0}))),
+    Mutant("crack.cap-ignored", "The stakes are never capped.",
+           _scores(lambda p, kind, **kw: picker_hand_scores(p.with_options({"stakes-cap": "none"}), kind, **kw))),
 )
 
 MUTANTS: dict[str, Mutant] = {mutant.id: mutant for mutant in _CATALOGUE}

@@ -169,7 +169,11 @@ class StepEngine(Protocol):
         ...
 
 
-_PHASES = {"pick": "auction", "pass": "auction", "bury": "bury", "call": "call", "alone": "call", "play": "play"}
+_PHASES = {"pick": "auction", "pass": "auction", "bury": "bury", "call": "call", "alone": "call", "play": "play",
+           "crack": "play", "recrack": "play", "blitz": "play"}
+
+
+_WINDOW_VERBS = ("crack", "recrack", "blitz")
 
 
 def phase_of(legal: Sequence[str] | None, over: bool) -> str | None:
@@ -228,7 +232,7 @@ class StepAdapter:
             for index, action in enumerate(request.actions):
                 words = action.split()
                 seat = words[0]
-                if self.check_turn:
+                if self.check_turn and words[1] not in _WINDOW_VERBS:  # cracks are not turns
                     turn = engine.turn()
                     if turn is not None and turn != seat:
                         rejected = Rejection(index, None, f"out of turn: the engine gives the turn to {turn}")

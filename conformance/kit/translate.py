@@ -169,13 +169,17 @@ class ParsedAction:
 
     seat: str
     verb: str
-    """``pick``, ``pass``, ``bury``, ``call``, ``alone`` or ``play``."""
+    """``pick``, ``pass``, ``bury``, ``call``, ``alone``, ``play``, ``crack``, ``recrack`` or ``blitz``."""
     cards: tuple[str, ...] = ()
+    """The cards; for a blitz, its colour (``black`` or ``red``)."""
     under: str | None = None
 
 
+_VERBS = ("pick", "pass", "bury", "call", "alone", "play", "crack", "recrack", "blitz")
+
+
 def parse_action(text: str) -> ParsedAction:
-    """The parts of a harness action text.
+    """The parts of a harness action text (a blitz's one part is its colour, ``black`` or ``red``).
 
     >>> parse_action("S3 call AS under 8D")
     ParsedAction(seat='S3', verb='call', cards=('AS',), under='8D')
@@ -183,7 +187,7 @@ def parse_action(text: str) -> ParsedAction:
     :raises ValueError: not an action text.
     """
     words = text.split()
-    if len(words) < 2 or words[0] not in SEATS or words[1] not in ("pick", "pass", "bury", "call", "alone", "play"):
+    if len(words) < 2 or words[0] not in SEATS or words[1] not in _VERBS:
         raise ValueError(f"not an action: {text!r}")
     seat, verb, rest = words[0], words[1], words[2:]
     if verb == "call" and len(rest) == 3 and rest[1] == "under":

@@ -82,6 +82,8 @@ def normalise_action(text: str) -> str:
         return " ".join(parts)
     if verb == "play":
         return f"{seat} play {normalise_card(rest[0])}"
+    if verb == "blitz":
+        return f"{seat} blitz {rest[0].lower()}"
     return f"{seat} {verb}"
 
 
@@ -112,6 +114,9 @@ class Model:
         self.tricks: list[list[tuple[int, str]]] = []  # finished tricks, (seat, card) in play order
         self.trick: list[tuple[int, str]] = []
         self.called_first_lead: int | None = None  # index of the trick that first led the called suit
+        self.cracked_by: int | None = None
+        self.recracked = False
+        self.shown: set[str] = set()  # blitzed queens
         order = trump_order(self.opt["jack-order"])
         self.trump_rank = {card: len(order) - i for i, card in enumerate(order)}
 
@@ -121,6 +126,7 @@ class Model:
         other.buried = set(self.buried)
         other.tricks = list(self.tricks)  # finished tricks are never changed
         other.trick = list(self.trick)
+        other.shown = set(self.shown)
         return other
 
     # ---------------------------------------------------------------- card classes in this hand
@@ -166,7 +172,30 @@ class Model:
             return [f"{me} bury {a} {b}" for a, b in self.legal_burials()]
         if self.phase == "call":
             return [*(f"{me} call {c}" for c in self.legal_calls()), f"{me} alone"]
-        return [f"{me} play {c}" for c in sorted(self.legal_plays(), key=card_key)]
+        return [f"{me} play {c}" for c in sorted(self.legal_plays(), key=card_key)] + self.window()
+
+    def window(self) -> list[str]:
+        """crack.window, crack.who, crack.recrack, crack.blitz: between the call and the first
+        card of a picker's hand, not turns."""
+        if self.opt.get("cracking", "off") == "off" or self.leaster or self.tricks or self.trick:
+            return []
+        assert self.picker is not None
+        out = []
+        if self.cracked_by is None:  # defenders seated after the picker, up to the dealer
+            after = []
+            seat = self.picker
+            while seat != self.dealer:
+                seat = left(seat)
+                after.append(seat)
+            out += [f"S{s} crack" for s in after if s != self.partner]
+        elif not self.recracked:
+            out += [f"S{s} recrack" for s in (self.picker, self.partner) if s is not None]
+        if self.cracked_by is not None and self.opt.get("blitzing", "off") == "queens":
+            for colour, pair in (("black", {"QC", "QS"}), ("red", {"QH", "QD"})):
+                holders = [s for s in range(1, 6) if pair <= self.hands[s]]
+                if holders and not pair & self.shown:
+                    out.append(f"S{holders[0]} blitz {colour}")
+        return out
 
     def legal_burials(self) -> list[tuple[str, str]]:
         cards = sorted(self.hands[self.turn], key=card_key)
@@ -245,7 +274,13 @@ class Model:
         words = action.split()
         verb = words[1]
         seat = self.turn
-        if verb == "pick":  # auction.first-pick-ends, auction.picker-takes-blind
+        if verb == "crack":
+            self.cracked_by = int(words[0][1])
+        elif verb == "recrack":
+            self.recracked = True
+        elif verb == "blitz":
+            self.shown |= {"QC", "QS"} if words[2] == "black" else {"QH", "QD"}
+        elif verb == "pick":  # auction.first-pick-ends, auction.picker-takes-blind
             self.picker = seat
             self.hands[seat] |= self.blind
             self.phase = "bury" if self.opt["call-timing"] == "bury-then-call" else "call"
@@ -361,6 +396,8 @@ def model_from_record_data(data: Mapping[str, Any], options: Mapping[str, str]) 
     if options["call-timing"] == "call-then-bury":
         steps.sort(key=lambda step: step[0] == "bury")
     for _, text in steps:
+        model.apply(text)
+    for text in data.get("cracks") or []:
         model.apply(text)
     for trick in data.get("plays") or []:
         for play in trick:

@@ -1,6 +1,6 @@
-"""The twelve profiles of spec/variants.yaml as SPEC.md's profile section lists them.
+"""The fourteen profiles of spec/variants.yaml as SPEC.md's profile section lists them.
 
-Rules: every rule with a variant axis (jack-order ... all-pass-dealer); each profile picks one
+Rules: every rule with a variant axis (jack-order ... stakes-cap); each profile picks one
 option per axis, inheriting from its parent and changing the options SPEC.md names.
 """
 
@@ -31,6 +31,9 @@ STANDARD = {
     "called-suit-lead": "any-time",
     "doubler-stacking": "queue",
     "all-pass-dealer": "passes-left",
+    "cracking": "off",
+    "blitzing": "off",
+    "stakes-cap": "none",
 }
 TOURNAMENT = {"double-on-the-bump": "on"}
 DOUBLER = {"all-pass": "doubler"}
@@ -61,18 +64,20 @@ PROFILES = {
     },
     "ninety-line": {"schneider-line": "ninety"},
     "schwanzer": {"all-pass": "schwanzer"},
+    "cracking": {"cracking": "crack", "blitzing": "queens"},
+    "capped-cracking": {"cracking": "crack", "blitzing": "queens", "double-on-the-bump": "on", "stakes-cap": "sixteen"},
 }
 
 
-def test_twelve_profiles_in_spec_order() -> None:
-    """The 12 profiles of SPEC.md, standard first."""
+def test_fourteen_profiles_in_spec_order() -> None:
+    """The 14 profiles of SPEC.md, standard first."""
     assert profile_names() == list(PROFILES)
 
 
-def test_nineteen_axes() -> None:
-    """The 19 variant axes of SPEC.md."""
+def test_twenty_two_axes() -> None:
+    """The 22 variant axes of SPEC.md."""
     assert set(AXIS_FIELDS) == set(STANDARD)
-    assert len(AXIS_FIELDS) == 19
+    assert len(AXIS_FIELDS) == 22
 
 
 @pytest.mark.parametrize("name", list(PROFILES))

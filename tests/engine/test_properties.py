@@ -151,8 +151,11 @@ def check_legal_actions(hand: Hand) -> None:
     assert len(set(legal)) == len(legal), "legal_actions lists an action twice"
     seat = hand.turn
     assert seat is not None
+    window = [action for action in legal if action.kind in WINDOW_KINDS]
+    legal = [action for action in legal if action.kind not in WINDOW_KINDS]
     assert all(action.seat == seat for action in legal), f"an action for a seat not on turn: {legal}"
-    assert all(hand.is_legal(action) for action in legal)
+    assert all(hand.is_legal(action) for action in window + legal)
+    check_window(hand, window)
     legal_set = set(legal)
     if hand.phase is Phase.PLAY:
         mask = hand.legal_play_mask()
@@ -184,6 +187,20 @@ def check_legal_actions(hand: Hand) -> None:
         assert legal == [Action.pick(seat), Action.pass_blind(seat)]
 
 
+WINDOW_KINDS = (ActionKind.CRACK, ActionKind.RECRACK, ActionKind.BLITZ)
+
+
+def check_window(hand: Hand, window: list[Action]) -> None:
+    """The cracks, re-cracks and blitzes listed are exactly those accepted (area crack), and
+    they are listed only in the window, under a profile that plays them."""
+    if window:
+        assert hand.profile.cracking != "off" and hand.window_open(), f"window actions out of the window: {window}"
+    listed = set(window)
+    for seat in range(1, 6):
+        for action in (Action.crack(seat), Action.recrack(seat), Action.blitz(seat, "black"), Action.blitz(seat, "red")):
+            assert hand.is_legal(action) == (action in listed), f"is_legal({action}) disagrees: {hand.position()}"
+
+
 def illegal_candidates(hand: Hand, chooser: random.Random) -> list[tuple[Action, set[str] | None]]:
     """Well-formed actions that must be rejected here, each with the rule ids it may cite
     (None: any rule of the spec)."""
@@ -195,8 +212,10 @@ def illegal_candidates(hand: Hand, chooser: random.Random) -> list[tuple[Action,
     assert seat is not None
     out: list[tuple[Action, set[str] | None]] = []
     other = chooser.choice([s for s in range(1, 6) if s != seat])
-    model = chooser.choice(legal)
+    model = chooser.choice([action for action in legal if action.kind not in WINDOW_KINDS])
     out.append((model._replace(seat=other), TURN_RULES[phase]))  # the wrong seat
+    window = [Action.crack(other), Action.recrack(other), Action.blitz(other, chooser.choice(["black", "red"]))]
+    out += [(action, CRACK_RULES) for action in window]
     held = hand.hand_of(seat)
     if phase is Phase.AUCTION:
         out.append((Action.play(seat, chooser.choice(CARDS)), None))
@@ -225,6 +244,9 @@ def illegal_candidates(hand: Hand, chooser: random.Random) -> list[tuple[Action,
         out.append((Action.alone(seat), None))
         out.append((Action.pass_blind(seat), None))
     return [(action, rules) for action, rules in out if action not in legal]
+
+
+CRACK_RULES = {"crack.table-choice", "crack.window", "crack.who", "crack.recrack", "crack.blitz"}
 
 
 def expected_play_rules(hand: Hand, card: Card) -> set[str]:
@@ -306,10 +328,13 @@ def expected_result(hand: Hand) -> tuple[str, tuple[int, ...], int | None]:
         sweep = "no-tricks" if trick_points == 0 else "all-tricks" if trick_points + bury == 120 else None
     total = trick_points + bury
     kind = sweep or (
-        "schneider" if total >= 91 else "win" if total >= 61 else "loss" if total >= 31 else "schneidered"
+        "schneider" if total >= (90 if profile.schneider_line == "ninety" else 91) else "win" if total >= 61 else "loss" if total >= 31 else "schneidered"
     )
     unit = {"win": 1, "schneider": 2, "all-tricks": 3, "loss": -1, "schneidered": -2, "no-tricks": -3}[kind]
     factor = hand.stakes * (2 if unit < 0 and profile.double_on_the_bump == "on" else 1)
+    factor *= 2 ** sum(a.kind in WINDOW_KINDS for a in hand.actions)  # crack.doubles
+    if profile.stakes_cap == "sixteen":
+        factor = min(factor, 16)  # crack.cap
     if hand.alone:
         picker_unit, partner_unit = 4 * unit, 0  # alone.scoring
     elif kind == "no-tricks" and profile.defender_sweep == "partner-off-hook":

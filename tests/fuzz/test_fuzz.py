@@ -25,6 +25,9 @@ from tests.judge.fixed_rules import ODD_RULES, options_of
 SPEC = load_spec()
 NOT_FUZZED: set[str] = set()
 """Mutants the fuzzer cannot reach (none: sessions are fuzzed too)."""
+RARE: dict[str, int] = {"crack.cap-ignored": 1000}
+"""Mutants seen only in rare hands, with the hands they are given: the cap of x16 is passed only
+by a loss under double on the bump with a crack, a re-crack and both blitzes (hand 905 of seed t)."""
 
 
 def _fuzz(engine: object, hands: int = 100, **kwargs: object) -> FuzzRun:
@@ -45,7 +48,7 @@ def _reproduces(run: FuzzRun, tmp_path: Path, loader: object) -> None:
 
 @pytest.mark.parametrize("mutant", sorted(set(MUTANTS) - NOT_FUZZED))
 def test_every_mutant_is_found_within_100_hands(mutant: str, tmp_path: Path) -> None:
-    run = _fuzz(MutantAdapter(MUTANTS[mutant]), until=1, shrink_tries=100)
+    run = _fuzz(MutantAdapter(MUTANTS[mutant]), hands=RARE.get(mutant, 100), until=1, shrink_tries=100)
     assert run.groups, f"{mutant}: nothing found in {run.hands} hands"
     group = next(iter(run.groups.values()))
     assert group.divergence.rules, f"{mutant}: a divergence blamed on no rule"
@@ -169,17 +172,21 @@ def test_the_command_line(tmp_path: Path) -> None:
     assert usage.status == 2 and "--hands must be at least 1" in usage.err
 
 
+ONE_TRICK = 12
+"""The most actions a game of one trick has: five bids, the bury, the call and five plays."""
+
+
 def test_a_divergence_is_shrunk_to_the_trick_that_shows_it(tmp_path: Path) -> None:
     """The king's wrong points, first found in a later trick (the first such seed of t0, t1, …),
     are shrunk to a hand whose first trick shows them; the shorter record still reproduces it."""
     mutant = MUTANTS["points.king-counts-three"]
     seed = next(f"t{n}" for n in range(50) if game_size(next(iter(fuzz(
         MutantAdapter(mutant), ReferenceSteps(), SPEC, hands=100, seed=f"t{n}", until=1,
-        shrink_tries=0).groups.values())).example) > 10)  # fmt: skip
+        shrink_tries=0).groups.values())).example) > ONE_TRICK)  # fmt: skip
     run = fuzz(MutantAdapter(mutant), ReferenceSteps(), SPEC, hands=100, seed=seed, until=1)
     group = next(iter(run.groups.values()))
     assert group.divergence.kind == "trick" and group.divergence.rules == ("points.card-values",)
-    assert group.found_size is not None and group.found_size > 10 >= game_size(group.example)
+    assert group.found_size is not None and group.found_size > ONE_TRICK >= game_size(group.example)
     record = record_of(group.example, run.seed)
     assert len(record["plays"]) == 1 and len(record["expect"]["tricks"]) == 1  # one trick, the one that differs
     assert any(play.split()[1].startswith("K") for play in record["plays"][0])  # a king is in it

@@ -143,7 +143,7 @@ def test_check_under_every_profile_names_the_axis() -> None:
     table = out.split("Across profiles", 1)[1].split("\n\n", 1)[0].splitlines()[1:]
     rows = {line.split()[0]: line for line in table[1:]}
     assert table[0].split()[:2] == ["profile", "tricks"]
-    assert len(rows) == 12
+    assert len(rows) == 14
     # in trick 4 the picker S3 leads 7H, the called suit, before hearts were ever led: legal
     # under called-suit-lead=any-time (standard), illegal under after-first-lead
     # (translated-article, which also differs on jack-order, void-play and defender-sweep, none

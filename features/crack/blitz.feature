@@ -1,0 +1,68 @@
+Feature: Blitzing, and a cap on the stakes
+  Where the table blitzes (the blitzing axis), after a crack the holder of both black queens may
+  blitz black and the holder of both red queens blitz red, each doubling the stakes. Under the
+  stakes-cap option sixteen a hand scores at most 16 times its value.
+
+  S5 deals; S1 picks, buries 7H 8H and goes alone with six low fail cards. S2 holds QC and QS, S3
+  holds QH and QD; S2, S3, S4 and S5 were never offered the blind.
+
+  Background:
+    Given S5 deals:
+      | seat  | cards             |
+      | S1    | 7C 8C 9C 7S 8S 9S |
+      | S2    | QC QS JC JS AD TD |
+      | S3    | QH QD JH JD KD 9D |
+      | S4    | 8D 7D AC TC KC AS |
+      | S5    | TS KS AH TH KH 9H |
+      | blind | 7H 8H             |
+
+  @rule:crack.blitz @cracking:crack @blitzing:queens @call-timing:bury-then-call
+  Scenario: A blitz comes only after a crack
+    Given the actions S1 pick, S1 bury 7H 8H, S1 alone
+    When S2 blitzes black
+    Then the action is rejected under rule crack.blitz
+
+  @rule:crack.blitz @rule:crack.recrack @cracking:crack @blitzing:queens @call-timing:bury-then-call
+  Scenario: After a crack the lone picker may re-crack and both queen pairs may blitz
+    Given the actions S1 pick, S1 bury 7H 8H, S1 alone, S2 crack
+    Then the legal actions of S1 are S1 play 7C, S1 play 8C, S1 play 9C, S1 play 7S, S1 play 8S, S1 play 9S, S1 recrack, S2 blitz black, S3 blitz red
+    When S3 blitzes red
+    Then the action is accepted
+
+  @rule:crack.blitz @cracking:crack @blitzing:queens @call-timing:bury-then-call
+  Scenario Outline: A blitz <why> is refused
+    Given the actions S1 pick, S1 bury 7H 8H, S1 alone, S2 crack<before>
+    When <blitz>
+    Then the action is rejected under rule crack.blitz
+
+    Examples:
+      | why                              | before          | blitz              |
+      | with a queen the seat lacks      |                 | S3 blitzes black   |
+      | of queens already shown          | , S2 blitz black | S2 blitzes black  |
+
+  @rule:crack.doubles @rule:crack.blitz @rule:crack.cap @rule:scoring.no-tricks @rule:alone.scoring
+  @cracking:crack @blitzing:queens @call-timing:bury-then-call
+  Scenario Outline: A lone picker's no-tricker, cracked, re-cracked and blitzed twice
+    # S1 takes no trick: a no-tricker, which alone scores S1 -12 and each defender +3. Crack,
+    # re-crack and two blitzes multiply it by 16; double on the bump doubles the loss once more.
+    Given the actions S1 pick, S1 bury 7H 8H, S1 alone, S2 crack, S1 recrack, S2 blitz black, S3 blitz red
+    And the actions S1 7C, S2 QC, S3 9D, S4 AC, S5 9H, S2 QS, S3 KD, S4 8D, S5 TS, S1 8C
+    And the actions S2 JC, S3 JH, S4 7D, S5 KS, S1 9C, S2 JS, S3 JD, S4 TC, S5 AH, S1 7S
+    And the actions S2 AD, S3 QD, S4 KC, S5 TH, S1 8S, S3 QH, S4 AS, S5 KH, S1 9S, S2 TD
+    Then the outcome is no-tricks
+    And the scores are <scores>
+
+    @double-on-the-bump:off
+    Examples: Sixteen times, at or under any cap
+      | scores                                      |
+      | S1 -192, S2 +48, S3 +48, S4 +48, S5 +48     |
+
+    @double-on-the-bump:on @stakes-cap:none
+    Examples: Thirty-two times, without a cap
+      | scores                                      |
+      | S1 -384, S2 +96, S3 +96, S4 +96, S5 +96     |
+
+    @double-on-the-bump:on @stakes-cap:sixteen
+    Examples: Capped at sixteen times
+      | scores                                      |
+      | S1 -192, S2 +48, S3 +48, S4 +48, S5 +48     |
