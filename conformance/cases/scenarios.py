@@ -133,9 +133,9 @@ def _topic_rules(step: _Step, table: Table, case_rules: Sequence[str], error: Mi
         return rules_for(error.topic, case_rules)
     name = getattr(step.function, "__name__", "")
     if name in ("then_accepted", "then_rejected"):
-        expected_rule = step.arguments.get("rule")
+        expected_rule = step.arguments.get("rule")  # one rule, or those of "under rule A or B"
         if expected_rule:
-            return (str(expected_rule),)
+            return tuple(expected_rule) if isinstance(expected_rule, tuple) else (str(expected_rule),)
         action = table.attempt.action if table.attempt is not None else ""
         return rules_for(action_topic(action), case_rules)
     if name == "then_legal_actions":

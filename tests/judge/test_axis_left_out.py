@@ -65,3 +65,37 @@ def test_the_reading_says_the_axis_was_not_declared() -> None:
     reading = read_behaviour(ran.results, ran.probes, RuleSet.of_engine(engine.info(), SPEC), SPEC)
     described = reading.axis(LEFT_OUT).describe()  # type: ignore[union-attr]
     assert described.startswith("not declared, judged at leaster-tie=no-exchange (the default); "), described
+
+
+class KnowsNoCracking(ReferenceAdapter):
+    """An engine written before the cracking axes: its handshake leaves them out, and it cannot
+    read a crack, a re-crack or a blitz (refused with no rule, or with ``named``)."""
+
+    def __init__(self, named: str | None = None) -> None:
+        super().__init__()
+        self.named = named
+
+    def info(self) -> EngineInfo:
+        base = super().info()
+        new = ("cracking", "blitzing", "stakes-cap")
+        return dataclasses.replace(base, options={a: o for a, o in base.options.items() if a not in new})
+
+    def _exchange(self, request_id: int, kind: str, message: dict[str, Any]) -> Any:
+        actions = message.get("actions") or []
+        unknown = [i for i, action in enumerate(actions) if action.split()[1] in ("crack", "recrack", "blitz")]
+        if kind != "replay" or not unknown:
+            return super()._exchange(request_id, kind, message)
+        reply = super()._exchange(request_id, kind, {**message, "actions": actions[: unknown[0]]})
+        rejected = {"index": unknown[0], "rule": self.named, "message": f"unknown action {actions[unknown[0]]!r}"}
+        return {**reply, "rejected": rejected}
+
+
+def test_a_rule_of_an_axis_left_out_need_not_be_named() -> None:
+    """crack.table-choice is a rule of the cracking axis: an engine that never heard of cracking
+    refuses a crack without naming it, and passes; naming another rule is still a failure."""
+    ran = run_engine(KnowsNoCracking(), areas=["crack"])
+    statuses = {result.status for result in ran.results}
+    assert Status.PASSED in statuses and Status.FAILED not in statuses, statuses
+    wrong = run_engine(KnowsNoCracking(named="play.first-lead"), areas=["crack"])
+    failed = [r for r in wrong.results if r.status is Status.FAILED]
+    assert failed and all("crack.table-choice" in r.blamed for r in failed), [(r.case_id, r.blamed) for r in failed]
