@@ -66,6 +66,9 @@ class Capability(str, enum.Enum):
     """Replay a deal and actions: acceptance, legal actions, tricks, outcome."""
     DEAL_FROM_DECK = "deal-from-deck"
     """Replay requests may give a 32-card pack order instead of dealt hands; the engine deals it."""
+    PROCEDURE = "procedure"
+    """Table procedure (area ``procedure``): a revoke (``S3 revoke 7C``, a play the rules forbid)
+    is accepted as unnoticed and, once claimed (``S4 claim``), ends the hand with its penalty."""
     RULE_IDS = "rule-ids"
     """Rejections name the rule ID of ``spec/rules.yaml`` that the action breaks."""
     SESSION = "session"

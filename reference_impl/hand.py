@@ -118,6 +118,10 @@ class ActionKind(str, enum.Enum):
     CRACK = "crack"
     RECRACK = "recrack"
     BLITZ = "blitz"
+    REVOKE = "revoke"
+    """A play that breaks a rule of play, unnoticed by the table (``procedure.revoke-claimed``)."""
+    CLAIM = "claim"
+    """A claim that a revoke was made: the hand ends and is scored by ``revoke-penalty``."""
 
     def __str__(self) -> str:
         return self.value
@@ -147,7 +151,8 @@ class Action(NamedTuple):
     def parse(cls, text: str) -> Action:
         """Parse ``'S1 pick'``, ``'S1 pass'``, ``'S3 bury KH 7C'``, ``'S3 call AH'``,
         ``'S3 call AS under 8D'``, ``'S3 alone'``, ``'S1 play QC'`` (also ``'S1 QC'``),
-        ``'S4 crack'``, ``'S3 recrack'`` or ``'S2 blitz black'`` (``red``).
+        ``'S4 crack'``, ``'S3 recrack'``, ``'S2 blitz black'`` (``red``), ``'S3 revoke 7C'`` or
+        ``'S4 claim'``.
 
         :raises InvalidActionError: the text is not an action.
         """
@@ -171,7 +176,8 @@ class Action(NamedTuple):
         if kind is ActionKind.CALL and len(rest) == 3 and rest[1].lower() == "under":
             under = parse_card(rest[2])
             rest = rest[:1]
-        expected = {"pick": 0, "pass": 0, "alone": 0, "call": 1, "play": 1, "crack": 0, "recrack": 0}.get(kind.value)
+        expected = {"pick": 0, "pass": 0, "alone": 0, "call": 1, "play": 1, "crack": 0, "recrack": 0,
+                    "revoke": 1, "claim": 0}.get(kind.value)
         if (expected is not None and len(rest) != expected) or (kind is ActionKind.BURY and not rest):
             raise InvalidActionError(f"malformed action {text!r}")
         return cls(kind, seat, tuple(parse_card(word) for word in rest), under)
@@ -199,6 +205,14 @@ class Action(NamedTuple):
     @classmethod
     def play(cls, seat: int, card: Card) -> Action:
         return cls(ActionKind.PLAY, seat, (card,))
+
+    @classmethod
+    def revoke_play(cls, seat: int, card: Card) -> Action:
+        return cls(ActionKind.REVOKE, seat, (card,))
+
+    @classmethod
+    def claim(cls, seat: int) -> Action:
+        return cls(ActionKind.CLAIM, seat)
 
     @classmethod
     def crack(cls, seat: int) -> Action:
@@ -257,6 +271,8 @@ class Outcome(NamedTuple):
     """The doubler multiplier the hand was played for."""
     raises: int = 0
     """Cracks, re-cracks and blitzes made before the first card: each doubles the scores."""
+    revoker: int | None = None
+    """The seat whose claimed revoke ended the hand (outcome ``revoke``)."""
 
 
 def _ace_kept(ace: int) -> tuple[str, str]:
@@ -273,6 +289,7 @@ class Hand:
         "_hands", "_turn", "_passes", "_leaster", "_power", "_suit_of", "_suit_masks",
         "_called_suit", "_called_led_in", "_tricks", "_leader", "_trick_cards", "_won_points",
         "_won_tricks", "_ace_hold", "raises", "cracker", "recracker", "blitzes",
+        "revoke", "revoke_rule",
     )  # fmt: skip
 
     def __init__(
@@ -353,6 +370,10 @@ class Hand:
         self.recracker: int | None = None
         self.blitzes: CardMask = 0
         """The queens shown in blitzes so far."""
+        self.revoke: Action | None = None
+        """The hand's first revoke, until it is claimed or the hand ends (area ``procedure``)."""
+        self.revoke_rule: str | None = None
+        """The rule that revoke broke."""
 
     # ------------------------------------------------------------------ construction
 
@@ -522,6 +543,8 @@ class Hand:
             plays = [Action.play(seat, card) for card in cards_of(self.legal_play_mask())]
             if self.profile.cracking != "off" and self.window_open():
                 plays += self.window_actions()
+            if self.revoke is not None:  # any seat may claim it: procedure.revoke-claimed
+                plays += [Action.claim(seat) for seat in SEATS]
             return plays
         return []
 
@@ -758,12 +781,23 @@ class Hand:
         if kind in _WINDOW_KINDS:
             self._verify_window(action)
             return
+        if kind is ActionKind.CLAIM and phase is not Phase.SCORED:  # not a turn: any seat claims
+            if self.revoke is None:
+                raise self._illegal(action, "procedure.revoke-claimed", "no revoke has been made")
+            return
         if phase is Phase.SCORED:
             thrown_in = {OutcomeKind.REDEAL: "all-pass.redeal", OutcomeKind.DOUBLER: "all-pass.doubler",
                          OutcomeKind.SCHWANZER: "all-pass.schwanzer"}  # fmt: skip
             rule = thrown_in.get(self.outcome.kind, "play.clockwise-one-card") if self.outcome else ""
+            if kind is ActionKind.CLAIM:
+                rule = "procedure.revoke-claimed"  # a revoke is claimed before the last trick is complete
             raise self._illegal(action, rule, "the hand is over")
         expected = _PHASE_KINDS[phase]
+        if kind is ActionKind.REVOKE and phase is Phase.PLAY:
+            if action.seat != self._turn:
+                raise self._illegal(action, self._turn_rule(action.seat), f"it is {seat_name(self._turn)}'s turn")
+            self._verify_revoke(action)
+            return
         if kind not in expected:
             if self._leaster and kind in (ActionKind.PICK, ActionKind.PASS):
                 rule = "auction.pick-or-pass"  # nobody picked: every seat has had its one offer
@@ -815,6 +849,18 @@ class Hand:
             raise self._illegal(action, "crack.blitz", f"{seat_name(seat)} does not hold {format_cards(action.cards)}")
         if self.blitzes & queens:
             raise self._illegal(action, "crack.blitz", f"{format_cards(action.cards)} have already been shown")
+
+    def _verify_revoke(self, action: Action) -> None:
+        """A revoke is a held card the rules of play forbid, in a hand with a picker."""
+        card = action.cards[0] if len(action.cards) == 1 else None
+        if card is None:
+            raise self._illegal(action, "play.clockwise-one-card", "a revoke is exactly one card")
+        if not self._hands[action.seat - 1] >> card & 1:
+            raise self._illegal(action, "play.card-in-hand", f"{seat_name(action.seat)} does not hold {card}")
+        if self._leaster:
+            raise self._illegal(action, "procedure.revoke-claimed", "the spec gives no revoke penalty in a leaster")
+        if self.legal_play_mask() >> card & 1:
+            raise self._illegal(action, "procedure.revoke-claimed", f"{card} is a legal play, not a revoke")
 
     def _turn_rule(self, seat: int) -> str:
         if self.phase is Phase.AUCTION:
@@ -967,6 +1013,17 @@ class Hand:
             self._bury(mask_of(action.cards))
         elif kind in _WINDOW_KINDS:
             self._raise(action)
+        elif kind is ActionKind.REVOKE:
+            card = action.cards[0]
+            if self.revoke is None:  # only the first revoke of a hand counts
+                self.revoke, self.revoke_rule = action, self._play_violations(card, self._hands[action.seat - 1])[0][0]
+            self.actions.append(action)
+            self.push_play_unchecked(card)
+            return action
+        elif kind is ActionKind.CLAIM:
+            self.actions.append(action)
+            self._score_revoke()
+            return action
         else:
             self._set_call(action.cards[0] if kind is ActionKind.CALL else None, action.under)
         self.actions.append(action)
@@ -1108,6 +1165,16 @@ class Hand:
         """The seat leading the next trick: the last trick's winner (rule ``play.winner-leads``)."""
         return winner
 
+    def revoke_penalty(self) -> str:
+        """How a claimed revoke is scored: the profile's ``revoke-penalty`` option."""
+        return self.profile.revoke_penalty
+
+    def picker_side_revoked(self) -> bool:
+        """Whether the claimed revoke was the picker's or the partner's, so that the picker's side
+        loses the hand (rule ``procedure.revoke-penalty``); else the defenders lose it."""
+        assert self.revoke is not None
+        return self.revoke.seat in (self.picker, self.partner)
+
     def bury_points(self) -> int:
         """The card points of the bury, counted in scoring (rule ``points.bury-counts-for-picker``)."""
         return mask_points(self.buried)
@@ -1175,6 +1242,49 @@ class Hand:
             seat_tricks=_five(won_tricks),
             stakes=self.stakes,
             raises=len(self.raises),
+        )
+
+
+    def _score_revoke(self) -> None:
+        """A claimed revoke ends the hand: the revoking side loses it (``procedure.revoke-penalty``)."""
+        revoke = self.revoke
+        picker = self.picker
+        assert revoke is not None and picker is not None
+        self.phase = Phase.SCORED
+        partner = self.partner
+        side = (picker,) if partner is None else (picker, partner)
+        schneider = self.revoke_penalty() == "schneider"
+        if self.picker_side_revoked():
+            kind = OutcomeKind.SCHNEIDERED if schneider else OutcomeKind.LOSS
+        else:
+            kind = OutcomeKind.SCHNEIDER if schneider else OutcomeKind.WIN
+        picker_score, partner_score, defender_score = picker_hand_scores(
+            self.profile, kind, alone=self.alone, stakes=self.stakes, raises=len(self.raises)
+        )
+        changes = [defender_score] * 5
+        changes[picker - 1] = picker_score
+        if partner is not None:
+            changes[partner - 1] = partner_score
+        won_points, won_tricks = self._won_points, self._won_tricks
+        side_points = sum(won_points[s - 1] for s in side) + self.bury_points()
+        side_tricks = sum(won_tricks[s - 1] for s in side)
+        points_by_seat = list(won_points)
+        points_by_seat[picker - 1] += self.bury_points()
+        self.outcome = Outcome(
+            kind=OutcomeKind.REVOKE,
+            scores=_five(changes),
+            picker=picker,
+            partner=partner,
+            alone=self.alone,
+            picker_side_points=side_points,
+            defender_points=sum(won_points) - side_points + self.bury_points(),
+            picker_side_tricks=side_tricks,
+            defender_tricks=len(self._tricks) - side_tricks,
+            seat_points=_five(points_by_seat),
+            seat_tricks=_five(won_tricks),
+            stakes=self.stakes,
+            raises=len(self.raises),
+            revoker=revoke.seat,
         )
 
 

@@ -12,15 +12,16 @@ profiles come from the spec; overrides make new ones:
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import typing
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any, Literal
 
 from reference_impl.errors import InvalidActionError
 
-__all__ = ["AXIS_FIELDS", "Profile", "profile_names"]
+__all__ = ["AXIS_FIELDS", "Profile", "axes_read", "profile_names"]
 
 JackOrder = Literal["clubs-first", "spades-first"]
 VoidPlay = Literal["free", "must-trump"]
@@ -44,6 +45,7 @@ AllPassDealer = Literal["passes-left", "same-dealer"]
 Cracking = Literal["off", "crack"]
 Blitzing = Literal["off", "queens"]
 StakesCap = Literal["none", "sixteen"]
+RevokePenalty = Literal["loses-hand", "schneider"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -74,6 +76,7 @@ class Profile:
     cracking: Cracking
     blitzing: Blitzing
     stakes_cap: StakesCap
+    revoke_penalty: RevokePenalty
 
     @classmethod
     def named(cls, name: str) -> Profile:
@@ -131,6 +134,32 @@ _HINTS = typing.get_type_hints(Profile)
 _ALLOWED: dict[str, frozenset[str]] = {
     axis: frozenset(typing.get_args(_HINTS[field])) for axis, field in AXIS_FIELDS.items()
 }
+
+
+@contextlib.contextmanager
+def axes_read() -> Iterator[set[str]]:
+    """Collect the axes whose option the engine reads while the block runs.
+
+    Every variant behaviour of the engine reads its :class:`Profile` (the one object that decides
+    them), so an axis never read in a run cannot change it: the dependence gate flips only the
+    axes a case's run read. Reads of the named profiles themselves (``with_options`` copies the
+    standard profile) are not counted.
+    """
+    read: set[str] = set()
+    named = set(map(id, (_named_profile(name) for name in profile_names())))
+    axis_of = {field: axis for axis, field in AXIS_FIELDS.items()}
+    original = Profile.__getattribute__
+
+    def tracking(self: Profile, name: str) -> Any:
+        if name in axis_of and id(self) not in named:
+            read.add(axis_of[name])
+        return original(self, name)
+
+    Profile.__getattribute__ = tracking  # type: ignore[method-assign, assignment]
+    try:
+        yield read
+    finally:
+        Profile.__getattribute__ = original  # type: ignore[method-assign]
 
 
 def _check_options(options: Mapping[str, str]) -> None:

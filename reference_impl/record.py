@@ -232,7 +232,8 @@ def record_from_data(
         for t, trick in enumerate(data.get("plays") or []):
             for j, text in enumerate(trick):
                 action = Action.parse(str(text))
-                if action.kind not in (ActionKind.PLAY, ActionKind.CRACK, ActionKind.RECRACK, ActionKind.BLITZ):
+                if action.kind not in (ActionKind.PLAY, ActionKind.CRACK, ActionKind.RECRACK, ActionKind.BLITZ,
+                                       ActionKind.REVOKE, ActionKind.CLAIM):
                     raise fail(f"{text!r} is not a play", "plays", t, j)
                 actions.append(action)
                 lines.append(line("plays", t, j))
@@ -316,8 +317,16 @@ def hand_to_record(hand: Hand, *, with_expect: bool = True, deck: Sequence[Card]
         data["cracks"] = cracks
     plays = [f"{seat_name(s)} {c}" for trick in hand.tricks for s, c in zip(trick.seats, trick.cards)]
     plays += [f"{seat_name(s)} {c}" for s, c in hand.current_trick]
+    if hand.revoke is not None:  # the first revoke, marked where it was played
+        revoked = f"{seat_name(hand.revoke.seat)} {hand.revoke.cards[0]}"
+        plays[plays.index(revoked)] = f"{seat_name(hand.revoke.seat)} revoke {hand.revoke.cards[0]}"
     if plays:
         data["plays"] = [plays[i : i + 5] for i in range(0, len(plays), 5)]
+    claims = [str(a) for a in hand.actions if a.kind is ActionKind.CLAIM]
+    if claims:
+        if len(plays) % 5 == 0:
+            data["plays"].append([])
+        data["plays"][-1] += claims
     if with_expect and hand.outcome is not None:
         data["expect"] = outcome_expectations(hand)
     return data

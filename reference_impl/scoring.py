@@ -51,6 +51,8 @@ class OutcomeKind(str, enum.Enum):
     """All passed; the next hand counts double (``all-pass.doubler``)."""
     SCHWANZER = "schwanzer"
     """All passed; the hands were shown and the most trump power paid (``all-pass.schwanzer``)."""
+    REVOKE = "revoke"
+    """A revoke was claimed: the revoking side lost the hand (``procedure.revoke-penalty``)."""
 
     def __str__(self) -> str:
         return self.value

@@ -40,6 +40,7 @@ ENGINE_NAME = "sheepshead-reference"
 CAPABILITIES = (
     "replay",
     "deal-from-deck",
+    "procedure",
     "rule-ids",
     "session",
     "trick-winner",

@@ -31,12 +31,13 @@ __all__ = [
 
 AREA_IDS: tuple[str, ...] = (
     "deck", "ranking", "points", "deal", "auction", "bury", "call",
-    "alone", "crack", "play", "trick", "scoring", "all-pass", "leaster", "session",
+    "alone", "crack", "play", "trick", "scoring", "all-pass", "leaster", "session", "procedure",
 )  # fmt: skip
 """The closed list of rule areas, in the order the spec presents them."""
 
-Basis = Literal["seed", "derived", "tradition"]
-"""Why a rule holds: a seed text says so, it follows from other rules, or players' tradition."""
+Basis = Literal["seed", "derived", "tradition", "practice"]
+"""Why a rule holds: a seed text says so, it follows from other rules, players' tradition as
+references describe it, or common table practice that no source read gives (said so in a note)."""
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,8 @@ _SUITS = {"♣": "C", "♠": "S", "♥": "H", "♦": "D"}
 _SCHEMAS = {HAND_FORMAT: "hand-record.schema.json", SESSION_FORMAT: "session-record.schema.json"}
 _END_OF_HAND = ("picker_side", "defenders", "seat_points", "seat_tricks", "outcome",
                 "leaster_winner", "scores")  # fmt: skip
+_NOT_CARDS = ("crack", "recrack", "blitz", "claim")
+"""Verbs that may stand in a trick without being one of its cards."""
 
 
 class RecordProblems(Exception):
@@ -173,10 +175,13 @@ class _Checker:
             seen.setdefault(code, path)
         expect = body.get("expect") or {}
         plays = body.get("plays") or []
-        complete_tricks = sum(1 for trick in plays if len(trick) == 5)
+        verbs = [[(str(p).split() + ["", ""])[1].lower() for p in trick] for trick in plays]
+        # a crack or a claim stands in a trick where it was made; it is not one of its five cards
+        complete_tricks = sum(1 for trick in verbs if sum(v not in _NOT_CARDS for v in trick) == 5)
         auction = [str(a).lower() for a in body.get("auction") or []]
         ended_without_play = not plays and len(auction) == 5 and not any("pick" in a for a in auction)
-        complete = complete_tricks == 6 or ended_without_play
+        claimed = any("claim" in trick for trick in verbs)  # a claimed revoke ends the hand
+        complete = complete_tricks == 6 or ended_without_play or claimed
         for key in _END_OF_HAND:
             if key in expect and not complete:
                 self.add((*prefix, "expect", key), f"{key!r} needs a complete hand (six tricks)")

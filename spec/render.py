@@ -100,6 +100,8 @@ def _intro(spec: Spec) -> list[str]:
         "- **derived**: it follows from the rules it is derived from.",
         "- **tradition**: the texts are silent and established practice, cited by its references,"
         " fills the gap.",
+        "- **practice**: no text or reference read gives the rule; the spec follows common table"
+        " practice, and its note says so.",
         "",
         "Where the texts or the players disagree, a rule names a [variant axis](#variant-axes)."
         " A [profile](#profiles) picks one option on every axis; `standard` is the root profile."
@@ -128,7 +130,8 @@ _SCOPE = [
     " alone, the play of six tricks, card points, scoring, what happens when all five pass"
     " (leaster, doubler, redeal, schwanzer), and sessions of hands with the deal rotating and doublers"
     " carried over. Cracking, re-cracking and blitzing are in as optional axes, off by default: no"
-    " seed text mentions them, but many tables and engines play them. Where the texts are silent or disagree, the common practice of the tables and"
+    " seed text mentions them, but many tables and engines play them. So is the table procedure"
+    " for a revoke found later and an action out of turn (basis `practice`: no text gives it). Where the texts are silent or disagree, the common practice of the tables and"
     " engines cited under [References](#references) is included as a variant axis or a rule with"
     " the basis `tradition`.",
     "",
@@ -144,9 +147,9 @@ _SCOPE = [
     " practice engines play.",
     "- *Cracking by a player who passed, castrating and crack-around-the-corner*: further doublings"
     " that no reference read describes precisely enough to test.",
-    "- *Table procedure after an irregularity* (a revoke found later, a misdeal, a lead out of"
-    " turn, an exposed card): the spec says which actions are illegal, not how a table settles one"
-    " that was made; no seed text gives a penalty.",
+    "- *Table procedure beyond a revoke and an action out of turn* (a misdeal, an exposed card, who"
+    " may look at the bury): described in disputes.md but not rules, since the engine protocol"
+    " cannot show them; no seed text gives any procedure.",
     "",
 ]
 

@@ -126,8 +126,8 @@ function answer(engine, message, options = {}) {
     const action = message.action;
     const turn = engine.turn();
     const parsed = parseAction(action);
-    // A crack, re-crack or blitz is not a turn: any eligible seat may make it (area crack).
-    const windowVerb = ["crack", "recrack", "blitz"].includes(parsed.verb);
+    // A crack, re-crack, blitz or claim is not a turn: any eligible seat may make it.
+    const windowVerb = ["crack", "recrack", "blitz", "claim"].includes(parsed.verb);
     if (options.checkTurn !== false && !windowVerb && turn && turn !== parsed.seat) {
       return { id, accepted: false, reason: `it is ${turn}'s turn`, rule: null, ...state(engine) };
     }

@@ -24,6 +24,7 @@ TOPIC_AREAS: Mapping[str, tuple[str, ...]] = {
     "bury": ("bury",),
     "call": ("call", "alone"),
     "crack": ("crack",),
+    "procedure": ("procedure",),
     "play": ("play",),
     "deal": ("deal",),
     "legal-plays": ("play",),
@@ -37,8 +38,8 @@ TOPIC_AREAS: Mapping[str, tuple[str, ...]] = {
     "seat-points": ("points", "leaster"),
     "seat-tricks": ("points", "scoring", "leaster"),
     "callable": ("call",),
-    "outcome": ("scoring", "alone", "leaster", "all-pass"),
-    "scores": ("scoring", "alone", "leaster", "all-pass", "crack"),
+    "outcome": ("scoring", "alone", "leaster", "all-pass", "procedure"),
+    "scores": ("scoring", "alone", "leaster", "all-pass", "crack", "procedure"),
     "leaster-winner": ("leaster",),
     "session": ("session", "all-pass"),
 }
@@ -49,6 +50,7 @@ _FALLBACK: Mapping[str, str] = {
     "bury": "bury.two-cards",
     "call": "call.partner-or-alone",
     "crack": "crack.window",
+    "procedure": "procedure.revoke-claimed",
     "play": "play.clockwise-one-card",
     "deal": "deal.three-two-three",
     "legal-plays": "play.follow-suit",
@@ -76,6 +78,7 @@ _KIND_RULE = {
     "redeal": "all-pass.redeal",
     "doubler": "all-pass.doubler",
     "schwanzer": "all-pass.schwanzer",
+    "revoke": "procedure.revoke-penalty",
 }
 
 
@@ -103,7 +106,7 @@ def action_topic(action: str) -> str:
     """The topic of an action's legality: ``S3 bury TS 7S`` -> ``bury``."""
     verb = action.split()[1] if len(action.split()) > 1 else ""
     return {"pick": "auction", "pass": "auction", "bury": "bury", "call": "call", "alone": "call", "crack": "crack",
-            "recrack": "crack", "blitz": "crack"}.get(verb, "play")
+            "recrack": "crack", "blitz": "crack", "revoke": "procedure", "claim": "procedure"}.get(verb, "play")
 
 
 def refused_rules(action: str, case_rules: Sequence[str]) -> tuple[str, ...]:

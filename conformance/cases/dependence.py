@@ -10,7 +10,8 @@ option it would be judged against the wrong expectation.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 
 from sheepshead_spec import Spec
@@ -40,13 +41,24 @@ class HiddenDependence:
 
 
 def _passes(case: Case, adapter: Adapter, info: EngineInfo, options: dict[str, str]) -> tuple[bool, str]:
+    return _run(case, adapter, info, options)[:2]
+
+
+def _run(case: Case, adapter: Adapter, info: EngineInfo, options: dict[str, str],
+         consulted: Callable[[], AbstractContextManager[set[str]]] | None = None) -> tuple[bool, str, set[str] | None]:  # fmt: skip
+    """Whether the reference passes the case under ``options``, why not, and (when the adapter
+    can tell, ``consulted``) the axes the engine read on the way."""
+    if consulted is not None:
+        with consulted() as read:
+            ok, message, _ = _run(case, adapter, info, options)
+        return ok, message, set(read)
     outcome = case.run(adapter, info, Config(options, options))
     if outcome.error is not None or outcome.suite_error is not None or outcome.unsupported is not None:
-        return False, str(outcome.error or outcome.suite_error or outcome.unsupported)
+        return False, str(outcome.error or outcome.suite_error or outcome.unsupported), None
     divergence = outcome.divergence
     if divergence is not None and divergence.verdict is Verdict.DIFFERS:
-        return False, f"{divergence.label}: expected {divergence.expected}, got {divergence.actual}"
-    return True, ""
+        return False, f"{divergence.label}: expected {divergence.expected}, got {divergence.actual}", None
+    return True, "", None
 
 
 def _bases(case: Case, spec: Spec) -> Iterable[dict[str, str]]:
@@ -64,14 +76,18 @@ def hidden_dependence(cases: Sequence[Case], adapter: Adapter, info: EngineInfo,
     """Every (case, axis) where the reference's answer changes on an axis the case does not list.
 
     :param first_only: stop at the first finding (a gate that only needs to fail).
+
+    An adapter with a ``consulted_axes()`` context manager (the reference) says which axes a run
+    read; an axis the base run never read cannot change it, so only the axes it read are flipped.
     """
+    consulted = getattr(adapter, "consulted_axes", None)
     found: list[HiddenDependence] = []
     for case in cases:
         if not case.requires <= {c.value for c in info.capabilities}:
             continue
         reported: set[str] = set()
         for base in _bases(case, spec):
-            ok, message = _passes(case, adapter, info, base)
+            ok, message, read = _run(case, adapter, info, base, consulted)
             if not ok:
                 if not reported:  # the default base passed: some axes at other options break the case
                     unlisted = sorted(a for a in base if a not in case.depends)
@@ -82,7 +98,7 @@ def hidden_dependence(cases: Sequence[Case], adapter: Adapter, info: EngineInfo,
                         return found
                 continue
             for axis in spec.axes:
-                if axis.id in case.depends or axis.id in reported:
+                if axis.id in case.depends or axis.id in reported or (read is not None and axis.id not in read):
                     continue
                 for option in axis.options:
                     if option.id == base[axis.id]:

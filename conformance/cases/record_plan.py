@@ -71,6 +71,11 @@ class HandPlan:
     raises: int = 0
     """The cracks, re-cracks and blitzes of the hand (each doubles its scores)."""
 
+    @property
+    def procedure(self) -> bool:
+        """Whether the hand has a revoke or a claim (capability ``procedure``)."""
+        return any(action.split()[1] in ("revoke", "claim") for action in self.actions)
+
 
 def configuration(record: LoadedRecord, spec: Spec, profile: str | None = None) -> dict[str, str]:
     """The options a record is played under: the profile's (the record's own unless
@@ -171,7 +176,13 @@ def plan_hands(record: LoadedRecord, options: Mapping[str, str]) -> list[HandPla
         for t, trick in enumerate(body.get("plays") or []):
             for j, text in enumerate(trick):
                 seat, _, card = str(text).partition(" ")
-                played = " ".join(str(text).split()) if card.split()[0] in _WINDOW_VERBS else f"{seat.upper()} play {_card(card)}"
+                words = card.split()
+                if words[0] in _WINDOW_VERBS or words[0] == "claim":  # a crack or a claim, where it was made
+                    played = " ".join(str(text).split())
+                elif words[0] == "revoke":
+                    played = f"{seat.upper()} revoke {_card(words[1])}"
+                else:
+                    played = f"{seat.upper()} play {_card(card)}"
                 actions.append((played, (*prefix, "plays", t, j)))
         plans.append(
             HandPlan(

@@ -351,6 +351,10 @@ def _check_results(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...],
         judge.add(f"{label}scores", rules, values, actual, (*where, "scores"))
 
 
+def _has_procedure(body: Mapping[str, Any]) -> bool:
+    return any(str(text).split()[1:2] in (["revoke"], ["claim"]) for trick in body.get("plays") or () for text in trick)
+
+
 def judge_record(record: LoadedRecord, rules: tuple[str, ...], adapter: Adapter, info: EngineInfo,
                  config: Config, facts: SpecFacts) -> tuple[list[Check], ReplayResponse | SessionResponse]:  # fmt: skip
     """Replay a hand or session record and judge every expectation present, check by check.
@@ -478,6 +482,8 @@ def record_case(record: LoadedRecord, spec: Spec, case_id: str, *, facts: SpecFa
         perft = "x-perft" in record.data
     runner = _perft_runner(record, rules) if perft else _record_runner(record, rules, facts or SpecFacts.of(spec))
     requires = frozenset({"session"} if record.is_session else {"replay"})
+    if any(_has_procedure(body) for body, _ in record.bodies):
+        requires |= {"procedure"}  # a revoke or a claim: table procedure
     return Case(case_id, "perft" if perft else "fixture", record.where([]), rules, depends, requires, runner)
 
 

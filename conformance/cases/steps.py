@@ -10,7 +10,8 @@ Values: seats ``S1``…``S5``; cards ``QC``, ``TD`` (``10D`` and suit symbols ac
 cards separated by spaces or commas, ``none`` for no card; actions ``S1 pass``/``S1 passes``,
 ``S1 pick``/``S1 picks``, ``S3 bury TS 7S``/``S3 buries TS 7S``, ``S3 call AH``/``S3 calls AH``,
 ``S3 calls AS under 8D``, ``S3 alone``/``S3 goes alone``, ``S1 play QC``/``S1 plays QC``/``S1 QC``,
-``S4 crack``/``S4 cracks``, ``S3 recrack``/``S3 re-cracks``, ``S2 blitz black``/``S2 blitzes red``;
+``S4 crack``/``S4 cracks``, ``S3 recrack``/``S3 re-cracks``, ``S2 blitz black``/``S2 blitzes red``,
+``S2 revokes QC`` (a forbidden play the table does not notice), ``S4 claims``;
 signed numbers ``+2``, ``-1``, ``0``.
 
 Given (a game)
@@ -67,7 +68,7 @@ SEAT = r"S[1-5]"
 RULE = r"[a-z][a-z0-9-]*\.[a-z0-9][a-z0-9-]*"
 ACTION = (
     rf"{SEAT} (?:picks?|pass(?:es)?|goes alone|alone|plays? {CARD}|{CARD}|bur(?:y|ies) {CARD}(?: {CARD})*"
-    rf"|calls? {CARD}(?: under {CARD})?|cracks?|re-?cracks?|blitz(?:es)? (?:black|red))"
+    rf"|calls? {CARD}(?: under {CARD})?|cracks?|re-?cracks?|blitz(?:es)? (?:black|red)|revokes? {CARD}|claims?)"
 )
 
 
@@ -129,6 +130,10 @@ def action_text(text: str) -> str:
         return f"{seat} recrack"
     if verb in ("blitz", "blitzes"):
         return f"{seat} blitz {words[1]}"
+    if verb in ("revoke", "revokes"):
+        return f"{seat} revoke {card_code(words[1])}"
+    if verb in ("claim", "claims"):
+        return f"{seat} claim"
     if verb in ("play", "plays"):
         return f"{seat} play {card_code(words[1])}"
     if verb in ("bury", "buries"):
@@ -172,7 +177,7 @@ def _scores(text: str) -> dict[str, int]:
     return {seat: int(value) for seat, value in pairs}
 
 
-@_typed(r"win|schneider|all-tricks|loss|schneidered|no-tricks|leaster|redeal|doubler|schwanzer")
+@_typed(r"win|schneider|all-tricks|loss|schneidered|no-tricks|leaster|redeal|doubler|schwanzer|revoke")
 def _outcome(text: str) -> str:
     return text
 

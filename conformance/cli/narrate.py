@@ -32,6 +32,7 @@ OUTCOME_RULES: Mapping[str, tuple[str, str]] = {
     "redeal": ("all-pass.redeal", "nobody picked and the hand is thrown in"),
     "doubler": ("all-pass.doubler", "nobody picked; the next hand counts double"),
     "schwanzer": ("all-pass.schwanzer", "nobody picked; the hands were shown and the most trump power paid"),
+    "revoke": ("procedure.revoke-penalty", "a revoke was claimed: the revoking side loses the hand"),
 }
 """Outcome word -> (the rule that defines it, what it means)."""
 
@@ -205,6 +206,10 @@ def _trick_header(n: Narration, number: int, trick: Sequence[tuple[str, str]]) -
 
 def _outcome(n: Narration, ctx: _Context, outcome: HandOutcome) -> None:
     rule, meaning = OUTCOME_RULES.get(outcome.kind, ("", outcome.kind))
+    if outcome.kind == "revoke":  # the axis that decided the penalty
+        penalty = ctx.options.get("revoke-penalty", "loses-hand")
+        size = "a schneider" if penalty == "schneider" else "a plain loss"
+        meaning = f"a revoke was claimed: the revoking side loses the hand, scored as {size} (revoke-penalty: {penalty})"
     if outcome.picker is not None and outcome.picker_side_points is not None:
         side = outcome.picker if not outcome.partner else f"{outcome.picker} and {outcome.partner}"
         won = outcome.picker_side_tricks
@@ -285,17 +290,23 @@ def narrate_hand(
     trick: list[tuple[str, str]] = []
     number = 0
     auction_index = 0
+    revoked = ""  # the revoke of the trick being played, said once its trick is shown
     for index, action in enumerate(plan.actions):
         seat, _, rest = action.partition(" ")
-        is_play = rest.startswith("play ")
+        is_play = rest.startswith(("play ", "revoke "))
         if is_play:
             if not trick:
                 number += 1
             trick.append((seat, rest.split()[1]))
+            if rest.startswith("revoke ") and index != rejected:
+                revoked = f"{seat}'s {rest.split()[1]} is a revoke: it breaks a rule of play, and the table does not notice"
             if index == rejected or len(trick) == 5 or index == len(plan.actions) - 1:
                 shown = trick[:-1] if index == rejected else trick
                 if shown:
                     _trick_header(n, number, shown)
+                    if revoked:
+                        n.say(revoked, "procedure.revoke-claimed", indent=1)
+                        revoked = ""
                 elif index == rejected:
                     n.say(f"Trick {number}: {seat} to lead")
         if index == rejected:
@@ -313,6 +324,13 @@ def narrate_hand(
             _call(n, ctx, seat, rest)
         elif rest in _RAISES:
             n.say(f"{_RAISES[rest]}: {seat} doubles the stakes", *_RAISE_RULES[rest])
+        elif rest == "claim":
+            if trick and len(trick) < 5:  # claimed in the middle of a trick
+                _trick_header(n, number, trick)
+                if revoked:
+                    n.say(revoked, "procedure.revoke-claimed", indent=1)
+                trick = []
+            n.say(f"Claim: {seat} claims a revoke; the hand ends", "procedure.revoke-claimed")
         elif is_play and len(trick) == 5:
             if number <= len(response.tricks):
                 _why(n, ctx, trick, response.tricks[number - 1])

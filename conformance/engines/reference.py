@@ -15,6 +15,7 @@ sees, without a process.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 from collections.abc import Mapping, Sequence
@@ -27,7 +28,7 @@ from conformance.kit.steps import Step, StepResult, StepTrick
 from reference_impl.cards import CARDS, Card, parse_card
 from reference_impl.errors import IllegalActionError, InvalidActionError
 from reference_impl.hand import Action, Hand, Phase, parse_seat, seat_name
-from reference_impl.profile import Profile
+from reference_impl.profile import Profile, axes_read
 from reference_impl.server import handle_request
 
 __all__ = ["ReferenceAdapter", "ReferenceSteps"]
@@ -54,6 +55,11 @@ class ReferenceAdapter(ProtocolAdapter):
 
     def _exchange(self, request_id: int, kind: str, message: dict[str, Any]) -> Any:
         return handle_request(message)
+
+    def consulted_axes(self) -> contextlib.AbstractContextManager[set[str]]:
+        """The axes the engine reads while the block runs (an optional adapter extension, used by
+        the dependence gate: an axis a run never reads cannot change it)."""
+        return axes_read()
 
 
 @functools.lru_cache(maxsize=4096)
@@ -139,6 +145,8 @@ class ReferenceSteps:
                 mask ^= low
             if hand.profile.cracking != "off":  # the window's cracks and blitzes, before the first card
                 legal.update((_action_text(action), action) for action in hand.window_actions())
+            if hand.revoke is not None:  # anyone may claim a revoke
+                legal.update((_action_text(action), action) for action in hand.legal_actions()[-5:])
             self._legal = legal
         else:
             self._legal = {_action_text(action): action for action in hand.legal_actions()}

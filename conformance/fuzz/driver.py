@@ -322,14 +322,14 @@ def _diverges(hand: HandPlay, at: int, decision: _Decision, engine: StepEngine,
     turn = decision.turn
     engine_turn = engine.turn()
     if engine_turn is None:
-        following = canonical_action(min(decision.legal))  # the action a record of this divergence goes on with
+        following = _turn_action(decision)  # the action a record of this divergence goes on with
         passes = sum(1 for a in hand.actions if a.split()[1] == "pass")
         rules = ("all-pass.table-choice",) if passes == 5 else _turn_rules(hand.actions, following)
         hand.divergence = Divergence("ended", at, f"{turn} to act", "the hand over (no seat to act)", rules,
                                      action=following)  # fmt: skip
         return None
     if engine_turn != turn:
-        following = canonical_action(min(decision.legal))
+        following = _turn_action(decision)
         hand.divergence = Divergence("turn", at, f"{turn} to act", f"{engine_turn} to act",
                                      _turn_rules(hand.actions, following), action=following)  # fmt: skip
         return None
@@ -433,6 +433,13 @@ def _held(deal: Deal, actions: Sequence[str], seat: str) -> list[str]:
         elif words[1] == "play":
             cards.remove(words[2])
     return cards
+
+
+def _turn_action(decision: _Decision) -> str:
+    """The first legal action of the seat to act: a crack or a claim is not a turn, so a record
+    going on with one would not show whose turn it is."""
+    own = [action for action in decision.legal if action.split()[0] == decision.turn]
+    return canonical_action(min(own or decision.legal))
 
 
 def _illegal_probe(choices: Choices, deal: Deal, actions: Sequence[str], seat: str, legal: Sequence[str], *,

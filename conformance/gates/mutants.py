@@ -411,6 +411,11 @@ _CATALOGUE: tuple[Mutant, ...] = (
     Mutant("crack.blitz-before-crack", "A blitz may be made without a crack.", _replace((Hand, "blitz_open", lambda self: True))),
     Mutant("crack.not-doubled", "Cracks, re-cracks and blitzes are accepted but do not double the scores.",
            _scores(lambda p, kind, **kw: picker_hand_scores(p, kind, **{**kw, "raises": 0}))),
+    Mutant("procedure.offended-side-loses", "A claimed revoke loses the hand for the side that did not revoke.",
+           _replace((Hand, "picker_side_revoked", lambda self: self.revoke.seat not in (self.picker, self.partner)))),
+    Mutant("procedure.revoke-penalty-other-option", "A claimed revoke is scored with the other revoke-penalty option.",
+           _replace((Hand, "revoke_penalty",
+                     lambda self: "schneider" if self.profile.revoke_penalty == "loses-hand" else "loses-hand"))),
     Mutant("crack.cap-ignored", "The stakes are never capped.",
            _scores(lambda p, kind, **kw: picker_hand_scores(p.with_options({"stakes-cap": "none"}), kind, **kw))),
 )

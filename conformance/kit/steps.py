@@ -170,10 +170,11 @@ class StepEngine(Protocol):
 
 
 _PHASES = {"pick": "auction", "pass": "auction", "bury": "bury", "call": "call", "alone": "call", "play": "play",
-           "crack": "play", "recrack": "play", "blitz": "play"}
+           "crack": "play", "recrack": "play", "blitz": "play", "revoke": "play", "claim": "play"}
 
 
-_WINDOW_VERBS = ("crack", "recrack", "blitz")
+_WINDOW_VERBS = ("crack", "recrack", "blitz", "claim")
+"""Actions that are not turns: any eligible seat makes them (areas crack and procedure)."""
 
 
 def phase_of(legal: Sequence[str] | None, over: bool) -> str | None:

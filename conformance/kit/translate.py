@@ -175,7 +175,7 @@ class ParsedAction:
     under: str | None = None
 
 
-_VERBS = ("pick", "pass", "bury", "call", "alone", "play", "crack", "recrack", "blitz")
+_VERBS = ("pick", "pass", "bury", "call", "alone", "play", "crack", "recrack", "blitz", "revoke", "claim")
 
 
 def parse_action(text: str) -> ParsedAction:

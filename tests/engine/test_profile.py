@@ -1,6 +1,6 @@
 """The fourteen profiles of spec/variants.yaml as SPEC.md's profile section lists them.
 
-Rules: every rule with a variant axis (jack-order ... stakes-cap); each profile picks one
+Rules: every rule with a variant axis (jack-order ... revoke-penalty); each profile picks one
 option per axis, inheriting from its parent and changing the options SPEC.md names.
 """
 
@@ -34,6 +34,7 @@ STANDARD = {
     "cracking": "off",
     "blitzing": "off",
     "stakes-cap": "none",
+    "revoke-penalty": "loses-hand",
 }
 TOURNAMENT = {"double-on-the-bump": "on"}
 DOUBLER = {"all-pass": "doubler"}
@@ -65,7 +66,8 @@ PROFILES = {
     "ninety-line": {"schneider-line": "ninety"},
     "schwanzer": {"all-pass": "schwanzer"},
     "cracking": {"cracking": "crack", "blitzing": "queens"},
-    "capped-cracking": {"cracking": "crack", "blitzing": "queens", "double-on-the-bump": "on", "stakes-cap": "sixteen"},
+    "capped-cracking": {"cracking": "crack", "blitzing": "queens", "double-on-the-bump": "on", "stakes-cap": "sixteen",
+                        "revoke-penalty": "schneider"},
 }
 
 
@@ -74,10 +76,10 @@ def test_fourteen_profiles_in_spec_order() -> None:
     assert profile_names() == list(PROFILES)
 
 
-def test_twenty_two_axes() -> None:
-    """The 22 variant axes of SPEC.md."""
+def test_twenty_three_axes() -> None:
+    """The 23 variant axes of SPEC.md."""
     assert set(AXIS_FIELDS) == set(STANDARD)
-    assert len(AXIS_FIELDS) == 22
+    assert len(AXIS_FIELDS) == 23
 
 
 @pytest.mark.parametrize("name", list(PROFILES))
@@ -92,3 +94,15 @@ def test_overrides_change_only_the_named_axes() -> None:
     assert derived.options() == {**STANDARD, "void-play": "must-trump"}
     assert derived.option("void-play") == "must-trump"
     assert Profile.named("standard").option("void-play") == "free"
+
+
+def test_axes_read_counts_the_axes_a_run_reads() -> None:
+    """The dependence gate's oracle: an axis never read cannot change a run."""
+    from reference_impl.profile import axes_read
+
+    derived = Profile.named("standard").with_options({"void-play": "must-trump"})
+    with axes_read() as read:
+        assert derived.jack_order == "clubs-first" and derived.void_play == "must-trump"
+        Profile.named("standard").with_options({"cracking": "crack"})  # copying a named profile reads it
+    assert read == {"jack-order", "void-play"}
+    assert derived.leaster_tie == "no-exchange" and read == {"jack-order", "void-play"}  # the block is over

@@ -45,13 +45,10 @@ def small_fixtures(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def full_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[CaseResult], Path, list[tuple[int, int]]]:
+def full_run(reference_full_run: tuple[list[CaseResult], Path, list[tuple[int, int]]]
+             ) -> tuple[list[CaseResult], Path, list[tuple[int, int]]]:  # fmt: skip
     """The whole suite, every profile, reference engine, with a JUnit file and progress calls."""
-    xml = tmp_path_factory.mktemp("junit") / "suite.xml"
-    calls: list[tuple[int, int]] = []
-    results = run_suite("reference", ["all"], [], [], progress=lambda done, total, _: calls.append((done, total)),
-                        extra_args=["--junitxml", str(xml)])  # fmt: skip
-    return results, xml, calls
+    return reference_full_run
 
 
 def run_with(engine: str, fixtures: Path, profiles: list[str], **kwargs: object) -> list[CaseResult]:

@@ -55,7 +55,7 @@ def test_schema_is_strict_and_described(name: str) -> None:
             "basis: tradition",
             "basis: folklore",
             "basis: folklore",
-            "rules[1].basis: 'folklore' is not one of ['seed', 'derived', 'tradition']",
+            "rules[1].basis: 'folklore' is not one of ['seed', 'derived', 'tradition', 'practice']",
         ),
         (
             "rules",

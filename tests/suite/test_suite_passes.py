@@ -19,8 +19,8 @@ def _problems(results: list[CaseResult]) -> str:
 
 
 @pytest.fixture(scope="module")
-def in_process() -> list[CaseResult]:
-    return run_suite("reference", ["all"])
+def in_process(reference_full_run: tuple[list[CaseResult], object, object]) -> list[CaseResult]:
+    return reference_full_run[0]
 
 
 def test_every_case_passes_in_process(in_process: list[CaseResult]) -> None:
