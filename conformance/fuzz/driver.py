@@ -109,6 +109,7 @@ def random_deal(choices: Choices, *, with_deck: bool = False) -> Deal:
 
 
 _WINDOW_VERBS = ("crack", "recrack", "blitz")
+_WINDOW_ENDINGS = (" crack", " recrack", " black", " red")
 
 
 def choose_action(choices: Choices, legal: Sequence[str], plan: Mapping[str, object]) -> str:
@@ -119,8 +120,11 @@ def choose_action(choices: Choices, legal: Sequence[str], plan: Mapping[str, obj
         chosen = [a for a in legal if a.split()[1] == wants]
         return chosen[0] if chosen else choices.choice(legal)
     if first[1] == "play":
+        # The reference lists a seat's plays first, then the cracks and blitzes of the window.
+        if not legal[-1].endswith(_WINDOW_ENDINGS):
+            return choices.choice(legal)
         window = [a for a in legal if a.split()[1] in _WINDOW_VERBS]
-        if window and choices.chance(0.6):  # cracks and blitzes: doublings compound
+        if choices.chance(0.6):  # cracks and blitzes: doublings compound
             return choices.choice(window)
         return choices.choice(legal)
     alone = [a for a in legal if a.endswith(" alone")]
