@@ -41,6 +41,8 @@ __all__ = [
     "EngineInfo",
     "HandOutcome",
     "LegalPlaysRequest",
+    "NOT_TURN_VERBS",
+    "RAISE_VERBS",
     "ReplayRequest",
     "ReplayResponse",
     "Rejection",
@@ -337,6 +339,12 @@ def action_key(text: str) -> tuple[str, ...]:
     if len(words) > 2 and words[1] == "bury":
         return (*words[:2], *sorted(words[2:]))
     return tuple(words)
+
+
+RAISE_VERBS = ("crack", "recrack", "blitz")
+"""Verbs of the window between the call and the first card: each doubles the hand (area crack)."""
+NOT_TURN_VERBS = (*RAISE_VERBS, "claim")
+"""Verbs any eligible seat may use whoever is to act: they are not turns (areas crack, procedure)."""
 
 
 def canonical_action(text: str) -> str:

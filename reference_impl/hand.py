@@ -207,10 +207,6 @@ class Action(NamedTuple):
         return cls(ActionKind.PLAY, seat, (card,))
 
     @classmethod
-    def revoke_play(cls, seat: int, card: Card) -> Action:
-        return cls(ActionKind.REVOKE, seat, (card,))
-
-    @classmethod
     def claim(cls, seat: int) -> Action:
         return cls(ActionKind.CLAIM, seat)
 
@@ -289,7 +285,7 @@ class Hand:
         "_hands", "_turn", "_passes", "_leaster", "_power", "_suit_of", "_suit_masks",
         "_called_suit", "_called_led_in", "_tricks", "_leader", "_trick_cards", "_won_points",
         "_won_tricks", "_ace_hold", "raises", "cracker", "recracker", "blitzes",
-        "revoke", "revoke_rule",
+        "revoke",
     )  # fmt: skip
 
     def __init__(
@@ -372,8 +368,6 @@ class Hand:
         """The queens shown in blitzes so far."""
         self.revoke: Action | None = None
         """The hand's first revoke, until it is claimed or the hand ends (area ``procedure``)."""
-        self.revoke_rule: str | None = None
-        """The rule that revoke broke."""
 
     # ------------------------------------------------------------------ construction
 
@@ -543,9 +537,7 @@ class Hand:
             plays = [Action.play(seat, card) for card in cards_of(self.legal_play_mask())]
             if self.profile.cracking != "off" and self.window_open():
                 plays += self.window_actions()
-            if self.revoke is not None:  # any seat may claim it: procedure.revoke-claimed
-                plays += [Action.claim(seat) for seat in SEATS]
-            return plays
+            return plays + self.claim_actions()
         return []
 
     def window_open(self) -> bool:
@@ -571,14 +563,19 @@ class Hand:
                     found.append(Action.blitz(holder, colour))
         return sorted(found, key=lambda action: action.seat)
 
+    def claim_actions(self) -> list[Action]:
+        """The claims of a revoke that stands: any seat may make one (``procedure.revoke-claimed``)."""
+        return [] if self.revoke is None else [Action.claim(seat) for seat in SEATS]
+
+    def seats_after_picker(self) -> list[int]:
+        """The seats after the picker in the picking order, up to the dealer: never offered the blind."""
+        picker = self.picker
+        return [] if picker is None else [(picker + k - 1) % 5 + 1 for k in range(1, (self.dealer - picker) % 5 + 1)]
+
     def crack_seats(self) -> list[int]:
         """The seats that may crack: defenders seated after the picker in the picking order, who
         were never offered the blind (rule ``crack.who``)."""
-        picker = self.picker
-        if picker is None:
-            return []
-        after = [(picker + offset - 1) % 5 + 1 for offset in range(1, (self.dealer - picker) % 5 + 1)]
-        return [seat for seat in after if seat != self.partner]
+        return [seat for seat in self.seats_after_picker() if seat != self.partner]
 
     def recrack_seats(self) -> list[int]:
         """The seats that may re-crack once a defender has cracked: the picker and the partner
@@ -1016,7 +1013,7 @@ class Hand:
         elif kind is ActionKind.REVOKE:
             card = action.cards[0]
             if self.revoke is None:  # only the first revoke of a hand counts
-                self.revoke, self.revoke_rule = action, self._play_violations(card, self._hands[action.seat - 1])[0][0]
+                self.revoke = action
             self.actions.append(action)
             self.push_play_unchecked(card)
             return action

@@ -29,7 +29,7 @@ from sheepshead_spec.problems import PathPart
 from sheepshead_spec.records import SEATS, LoadedRecord, RecordProblems, load_record, parse_record
 from sheepshead_spec.records import card_code as _card
 
-from conformance.adapter import Deal
+from conformance.adapter import NOT_TURN_VERBS, Deal
 
 __all__ = [
     "HandPlan",
@@ -45,8 +45,6 @@ __all__ = [
     "resolve",
 ]
 
-_WINDOW_VERBS = ("crack", "recrack", "blitz")
-"""Verbs of the window before the first card: in ``cracks``, or in a trick where they were made."""
 
 @dataclass(frozen=True)
 class HandPlan:
@@ -177,7 +175,7 @@ def plan_hands(record: LoadedRecord, options: Mapping[str, str]) -> list[HandPla
             for j, text in enumerate(trick):
                 seat, _, card = str(text).partition(" ")
                 words = card.split()
-                if words[0] in _WINDOW_VERBS or words[0] == "claim":  # a crack or a claim, where it was made
+                if words[0] in NOT_TURN_VERBS:  # a crack or a claim, where it was made
                     played = " ".join(str(text).split())
                 elif words[0] == "revoke":
                     played = f"{seat.upper()} revoke {_card(words[1])}"

@@ -53,7 +53,7 @@ import pytest
 from pytest_bdd import given, parsers, then, when
 from sheepshead_spec import load_spec
 
-from conformance.adapter import Deal, EngineInfo, Unsupported, canonical_action
+from conformance.adapter import RAISE_VERBS, Deal, EngineInfo, Unsupported, canonical_action
 from conformance.cases.blame import card_of_seat, outcome_rules, score_rules, trick_winner_rules
 from conformance.cases.checks import Mismatch, ScenarioError, rejection_text, show, show_set
 from conformance.cases.record_plan import SEATS, deal_deck
@@ -109,6 +109,12 @@ def _cards(text: str) -> tuple[str, ...]:
     return () if text == "none" else tuple(card_code(c) for c in text.replace(",", " ").split())
 
 
+_BARE_VERBS = {"pick": "pick", "picks": "pick", "pass": "pass", "passes": "pass", "alone": "alone", "goes": "alone",
+               "crack": "crack", "cracks": "crack", "recrack": "recrack", "recracks": "recrack",
+               "re-crack": "recrack", "re-cracks": "recrack", "claim": "claim", "claims": "claim"}  # fmt: skip
+"""The written forms of the verbs that take no card, and their protocol verb."""
+
+
 def action_text(text: str) -> str:
     """The protocol form of an action written in any of the accepted forms.
 
@@ -118,22 +124,12 @@ def action_text(text: str) -> str:
     seat, _, rest = text.partition(" ")
     words = rest.split()
     verb = words[0]
-    if verb in ("pick", "picks"):
-        return f"{seat} pick"
-    if verb in ("pass", "passes"):
-        return f"{seat} pass"
-    if verb in ("alone", "goes"):
-        return f"{seat} alone"
-    if verb in ("crack", "cracks"):
-        return f"{seat} crack"
-    if verb in ("recrack", "recracks", "re-crack", "re-cracks"):
-        return f"{seat} recrack"
+    if verb in _BARE_VERBS:  # a verb without cards
+        return f"{seat} {_BARE_VERBS[verb]}"
     if verb in ("blitz", "blitzes"):
         return f"{seat} blitz {words[1]}"
     if verb in ("revoke", "revokes"):
         return f"{seat} revoke {card_code(words[1])}"
-    if verb in ("claim", "claims"):
-        return f"{seat} claim"
     if verb in ("play", "plays"):
         return f"{seat} play {card_code(words[1])}"
     if verb in ("bury", "buries"):
@@ -531,15 +527,12 @@ def _score_map(scores: Mapping[str, int]) -> dict[str, int]:
     return {seat: scores.get(seat, 0) for seat in SEATS}
 
 
-_RAISES = ("crack", "recrack", "blitz")
-
-
 @then(_p("the scores are {scores:Scores}"))
 def then_scores(sheepshead_table: Table, scores: dict[str, int]) -> None:
     """``Then the scores are S1 +1, S2 -1, S3 +2, S4 -1, S5 -1`` (each seat's change this hand)."""
     outcome = sheepshead_table.outcome()
     expected, actual = _score_map(scores), _score_map(outcome.scores)
-    raises = sum(action.split()[1] in _RAISES for action in sheepshead_table.game.actions)
+    raises = sum(action.split()[1] in RAISE_VERBS for action in sheepshead_table.game.actions)
     rules = score_rules(outcome.kind, expected, actual, alone=outcome.partner is None and outcome.picker is not None,
                         stakes=sheepshead_table.stakes, raises=raises)  # fmt: skip
     _expect("score changes", expected, actual, rules)

@@ -145,8 +145,7 @@ class ReferenceSteps:
                 mask ^= low
             if hand.profile.cracking != "off":  # the window's cracks and blitzes, before the first card
                 legal.update((_action_text(action), action) for action in hand.window_actions())
-            if hand.revoke is not None:  # anyone may claim a revoke
-                legal.update((_action_text(action), action) for action in hand.legal_actions()[-5:])
+            legal.update((_action_text(action), action) for action in hand.claim_actions())
             self._legal = legal
         else:
             self._legal = {_action_text(action): action for action in hand.legal_actions()}

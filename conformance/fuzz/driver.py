@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from conformance.adapter import (
+    RAISE_VERBS,
     Adapter,
     AdapterError,
     Capability,
@@ -108,7 +109,6 @@ def random_deal(choices: Choices, *, with_deck: bool = False) -> Deal:
                 tuple(deck) if with_deck else None)
 
 
-_WINDOW_VERBS = ("crack", "recrack", "blitz")
 _WINDOW_ENDINGS = (" crack", " recrack", " black", " red")
 
 
@@ -123,7 +123,7 @@ def choose_action(choices: Choices, legal: Sequence[str], plan: Mapping[str, obj
         # The reference lists a seat's plays first, then the cracks and blitzes of the window.
         if not legal[-1].endswith(_WINDOW_ENDINGS):
             return choices.choice(legal)
-        window = [a for a in legal if a.split()[1] in _WINDOW_VERBS]
+        window = [a for a in legal if a.split()[1] in RAISE_VERBS]
         if choices.chance(0.6):  # cracks and blitzes: doublings compound
             return choices.choice(window)
         return choices.choice(legal)
@@ -551,7 +551,7 @@ def _compare_outcome(hand: HandPlay, want: HandOutcome | None, got: HandOutcome 
         return
     if got.scores and dict(got.scores) != dict(want.scores):
         alone = any(a.split()[1] == "alone" for a in hand.actions)
-        raises = sum(a.split()[1] in ("crack", "recrack", "blitz") for a in hand.actions)
+        raises = sum(a.split()[1] in RAISE_VERBS for a in hand.actions)
         rules = score_rules(want.kind, dict(want.scores), dict(got.scores), alone=alone, stakes=1, raises=raises,
                             case_rules=())
         hand.divergence = Divergence("scores", at, signed(want.scores), signed(got.scores), rules)

@@ -13,7 +13,7 @@ from typing import Any
 
 import yaml
 
-from conformance.adapter import Deal
+from conformance.adapter import NOT_TURN_VERBS, Deal
 from conformance.fuzz.driver import Divergence, HandPlay
 from conformance.fuzz.sessions import SessionPlay
 
@@ -49,7 +49,7 @@ def _fields(actions: Sequence[str]) -> dict[str, Any]:
     played = 0
     for action in actions:
         verb = action.split()[1]
-        if verb in ("crack", "recrack", "blitz"):  # in the window; after the first card, where it was made
+        if verb in NOT_TURN_VERBS:  # in the window; after the first card (or a claim), where it was made
             if tricks and played % 5 == 0:
                 tricks.append([])  # after a complete trick: a list of its own
             (tricks[-1] if tricks else cracks).append(action)

@@ -298,11 +298,6 @@ def _leaster_not_totalled() -> Patch:
 
 
 
-def _seats_after_picker(hand: Hand) -> list[int]:
-    picker = hand.picker
-    return [] if picker is None else [(picker + k - 1) % 5 + 1 for k in range(1, (hand.dealer - picker) % 5 + 1)]
-
-
 def _flip(profile: Any, axis: str, options: tuple[str, str]) -> Any:
     current = profile.option(axis)
     return profile.with_options({axis: options[1] if current == options[0] else options[0]})
@@ -400,7 +395,7 @@ _CATALOGUE: tuple[Mutant, ...] = (
     Mutant("session.leaster-not-totalled", "A leaster's score changes are left out of the session totals.",
            _leaster_not_totalled()),
     Mutant("crack.partner-may-crack", "The partner, when seated after the picker, may crack.",
-           _replace((Hand, "crack_seats", lambda self: _seats_after_picker(self)))),
+           _replace((Hand, "crack_seats", Hand.seats_after_picker))),
     Mutant("crack.passed-may-crack", "Any defender may crack, a player who passed too.",
            _replace((Hand, "crack_seats", lambda self: [s for s in range(1, 6) if s not in (self.picker, self.partner)]))),
     Mutant("crack.defender-may-recrack", "Any player but the cracker may re-crack.",

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from conformance.adapter import (
+    NOT_TURN_VERBS,
     AdapterError,
     CallableCardsRequest,
     CallableCardsResponse,
@@ -173,8 +174,6 @@ _PHASES = {"pick": "auction", "pass": "auction", "bury": "bury", "call": "call",
            "crack": "play", "recrack": "play", "blitz": "play", "revoke": "play", "claim": "play"}
 
 
-_WINDOW_VERBS = ("crack", "recrack", "blitz", "claim")
-"""Actions that are not turns: any eligible seat makes them (areas crack and procedure)."""
 
 
 def phase_of(legal: Sequence[str] | None, over: bool) -> str | None:
@@ -233,7 +232,7 @@ class StepAdapter:
             for index, action in enumerate(request.actions):
                 words = action.split()
                 seat = words[0]
-                if self.check_turn and words[1] not in _WINDOW_VERBS:  # cracks are not turns
+                if self.check_turn and words[1] not in NOT_TURN_VERBS:  # cracks and claims are not turns
                     turn = engine.turn()
                     if turn is not None and turn != seat:
                         rejected = Rejection(index, None, f"out of turn: the engine gives the turn to {turn}")
