@@ -155,6 +155,9 @@ class ReplayRequest:
     actions: tuple[str, ...]
     stakes: int = 1
     """Doubler multiplier the hand is played for."""
+    tie_break: str | None = None
+    """Under ``leaster-tie: random``, the seat a table's draw picked should the leaster end in a
+    tie (a record's ``tie_break``). An engine that draws for itself may ignore it."""
 
 
 @dataclass(frozen=True)
@@ -200,6 +203,9 @@ class HandOutcome:
     leaster_winner: str | None = None
     """In a leaster, the seat that won it; ``None`` for no single winner (a tie), or when the
     engine cannot say: scores that make a winner (:meth:`names_no_leaster_winner`) tell the two apart."""
+    leaster_tied: tuple[str, ...] | None = None
+    """In a leaster, the seats that tied for the fewest points (``None``: no tie, or the engine
+    does not say). The reference says; the fuzzer uses it to accept another engine's draw."""
 
     def names_no_leaster_winner(self) -> bool:
         """Whether a ``None`` :attr:`leaster_winner` means "nobody won": the scores (when given)
@@ -235,6 +241,8 @@ class SessionRequest:
     options: Options
     hands: tuple[tuple[Deal, tuple[str, ...]], ...]
     """Each hand's deal (its dealer included) and actions."""
+    tie_breaks: tuple[str | None, ...] = ()
+    """Each hand's draw for a leaster tie, as :attr:`ReplayRequest.tie_break` (empty: none)."""
 
 
 @dataclass(frozen=True)

@@ -54,6 +54,7 @@ from reference_impl.scoring import (
     OutcomeKind,
     classify,
     leaster_scores,
+    leaster_tied,
     picker_hand_scores,
     picker_side_card_points,
     schwanzer_power,
@@ -269,6 +270,8 @@ class Outcome(NamedTuple):
     """Cracks, re-cracks and blitzes made before the first card: each doubles the scores."""
     revoker: int | None = None
     """The seat whose claimed revoke ended the hand (outcome ``revoke``)."""
+    leaster_tied: tuple[int, ...] = ()
+    """The seats that tied for the fewest points in a leaster (``leaster.tie``); empty otherwise."""
 
 
 def _ace_kept(ace: int) -> tuple[str, str]:
@@ -285,7 +288,7 @@ class Hand:
         "_hands", "_turn", "_passes", "_leaster", "_power", "_suit_of", "_suit_masks",
         "_called_suit", "_called_led_in", "_tricks", "_leader", "_trick_cards", "_won_points",
         "_won_tricks", "_ace_hold", "raises", "cracker", "recracker", "blitzes",
-        "revoke",
+        "revoke", "tie_break",
     )  # fmt: skip
 
     def __init__(
@@ -368,6 +371,10 @@ class Hand:
         """The queens shown in blitzes so far."""
         self.revoke: Action | None = None
         """The hand's first revoke, until it is claimed or the hand ends (area ``procedure``)."""
+        self.tie_break: int | None = None
+        """The seat a table's draw picked, for a leaster tie under ``leaster-tie: random`` (a
+        record's ``tie_break``); set it before the last card. Unset, or not a tied seat, the first
+        tied seat clockwise from the dealer's left wins, so a replay is repeatable."""
 
     # ------------------------------------------------------------------ construction
 
@@ -1194,7 +1201,12 @@ class Hand:
             blind_taker = self.blind_taker()
             if blind_taker is not None:
                 seat_points[blind_taker - 1] += mask_points(self.blind)
-            winner, scores = leaster_scores(self.profile, seat_points, won_tricks, stakes=self.stakes)
+            left = self.dealer % 5  # 0-based index of the dealer's left
+            draw = [(left + offset) % 5 for offset in range(5)]
+            if self.tie_break is not None:
+                draw.insert(0, self.tie_break - 1)
+            winner, scores = leaster_scores(self.profile, seat_points, won_tricks, stakes=self.stakes, draw=draw)
+            tied = leaster_tied(self.profile, seat_points, won_tricks)
             self.outcome = Outcome(
                 kind=OutcomeKind.LEASTER,
                 scores=_five(scores),
@@ -1202,6 +1214,7 @@ class Hand:
                 seat_tricks=_five(won_tricks),
                 leaster_winner=None if winner is None else winner + 1,
                 stakes=self.stakes,
+                leaster_tied=tuple(seat + 1 for seat in tied) if len(tied) > 1 else (),
             )
             return
         picker = self.picker

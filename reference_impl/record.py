@@ -80,10 +80,14 @@ class HandRecord:
     """The 1-based line of each action in :attr:`file` (0 when unknown)."""
     data: Mapping[str, Any] = field(default_factory=dict, repr=False)
     """The record as read."""
+    tie_break: int | None = None
+    """The seat the table's draw picked for a leaster tie (``tie_break.seat``; ``leaster.tie``)."""
 
     def new_hand(self, *, stakes: int = 1) -> Hand:
         """A fresh hand at the deal of this record."""
-        return Hand(self.profile, self.dealer, self.hands, self.blind, stakes=stakes)
+        hand = Hand(self.profile, self.dealer, self.hands, self.blind, stakes=stakes)
+        hand.tie_break = self.tie_break
+        return hand
 
 
 @dataclass
@@ -237,6 +241,7 @@ def record_from_data(
                     raise fail(f"{text!r} is not a play", "plays", t, j)
                 actions.append(action)
                 lines.append(line("plays", t, j))
+        tie_break = parse_seat(str(data["tie_break"]["seat"])) if "tie_break" in data else None
     except InvalidActionError as error:
         raise fail(str(error)) from None
 
@@ -254,6 +259,7 @@ def record_from_data(
         file=file,
         action_lines=tuple(lines),
         data=data,
+        tie_break=tie_break,
     )
 
 
@@ -327,7 +333,11 @@ def hand_to_record(hand: Hand, *, with_expect: bool = True, deck: Sequence[Card]
         if len(plays) % 5 == 0:
             data["plays"].append([])
         data["plays"][-1] += claims
-    if with_expect and hand.outcome is not None:
+    outcome = hand.outcome
+    if outcome is not None and outcome.leaster_tied and hand.profile.leaster_tie == "random":
+        data["tie_break"] = {"seat": seat_name(outcome.leaster_winner or 0),
+                             "among": [seat_name(s) for s in outcome.leaster_tied]}  # fmt: skip
+    if with_expect and outcome is not None:
         data["expect"] = outcome_expectations(hand)
     return data
 

@@ -23,6 +23,7 @@ __all__ = [
     "OutcomeKind",
     "classify",
     "leaster_scores",
+    "leaster_tied",
     "picker_hand_scores",
     "picker_side_card_points",
 ]
@@ -136,18 +137,38 @@ def picker_hand_scores(
     return picker * multiplier, partner * multiplier, -unit * multiplier
 
 
+def leaster_tied(profile: Profile, seat_points: Sequence[int], seat_tricks: Sequence[int]) -> list[int]:
+    """The eligible seats (0-based) sharing the fewest points: the leaster's winner when there is
+    one seat, a tie for ``leaster.tie`` when there are more.
+
+    :param seat_points: card points per seat, the blind already credited (``leaster.blind``).
+    :param seat_tricks: tricks per seat (``leaster.needs-trick``).
+    """
+    seats = range(len(seat_points))
+    eligible = [s for s in seats if seat_tricks[s] > 0 or profile.leaster_needs_trick == "no"]
+    fewest = min(seat_points[s] for s in eligible)
+    return [s for s in eligible if seat_points[s] == fewest]
+
+
 def leaster_scores(
-    profile: Profile, seat_points: Sequence[int], seat_tricks: Sequence[int], *, stakes: int = 1
+    profile: Profile,
+    seat_points: Sequence[int],
+    seat_tricks: Sequence[int],
+    *,
+    stakes: int = 1,
+    draw: Sequence[int] = (),
 ) -> tuple[int | None, tuple[int, ...]]:
     """The leaster winner (a 0-based seat index, or None on a tie without exchange) and scores.
 
     :param seat_points: card points per seat, the blind already credited (``leaster.blind``).
     :param seat_tricks: tricks per seat.
+    :param draw: under ``leaster-tie: random``, the seats in the order a draw prefers them; the
+        first tied one wins (with no tied seat listed, the first tied seat in seat order).
     """
     seats = range(len(seat_points))
-    eligible = [s for s in seats if seat_tricks[s] > 0 or profile.leaster_needs_trick == "no"]
-    fewest = min(seat_points[s] for s in eligible)
-    winners = [s for s in eligible if seat_points[s] == fewest]
+    winners = leaster_tied(profile, seat_points, seat_tricks)
+    if len(winners) > 1 and profile.leaster_tie == "random":
+        winners = [next((s for s in draw if s in winners), winners[0])]
     if len(winners) == 1:
         (winner,) = winners
         return winner, tuple((4 if s == winner else -1) * stakes for s in seats)

@@ -122,17 +122,23 @@ def _actions(message: Mapping[str, Any]) -> list[Action]:
     return actions
 
 
-def _new_hand(deal: Any, profile: Profile, stakes: int) -> Hand:
+def _new_hand(message: Mapping[str, Any], profile: Profile, stakes: int) -> Hand:
+    """The hand of a message's ``deal``, with its optional ``tie_break`` (``leaster.tie``)."""
+    deal = message.get("deal")
     if not isinstance(deal, dict):
         raise _BadRequest("field 'deal' must be an object")
     dealer = _seat(deal.get("dealer"), "deal.dealer")
     if deal.get("deck") is not None:
-        return Hand.from_deck(profile, dealer, _cards(deal, "deck"), stakes=stakes)
-    hands = _field(deal, "hands", dict)
-    if sorted(hands) != list(SEAT_NAMES):
-        raise _BadRequest("field 'deal.hands' must have exactly the keys S1-S5")
-    dealt = [_cards(hands, seat) for seat in SEAT_NAMES]
-    return Hand.from_hands(profile, dealer, dealt, _cards(deal, "blind"), stakes=stakes)
+        hand = Hand.from_deck(profile, dealer, _cards(deal, "deck"), stakes=stakes)
+    else:
+        hands = _field(deal, "hands", dict)
+        if sorted(hands) != list(SEAT_NAMES):
+            raise _BadRequest("field 'deal.hands' must have exactly the keys S1-S5")
+        dealt = [_cards(hands, seat) for seat in SEAT_NAMES]
+        hand = Hand.from_hands(profile, dealer, dealt, _cards(deal, "blind"), stakes=stakes)
+    if message.get("tie_break") is not None:
+        hand.tie_break = _seat(message["tie_break"], "tie_break")
+    return hand
 
 
 # --------------------------------------------------------------------------- writing results
@@ -161,6 +167,8 @@ def _outcome(outcome: Outcome) -> Message:
         "seat_points": None if thrown_in else _seat_values(outcome.seat_points),
         "seat_tricks": None if thrown_in else _seat_values(outcome.seat_tricks),
         "leaster_winner": _seat_or_none(outcome.leaster_winner),
+        # only after a tie: the replies of every other hand stay as they were before the field
+        **({"leaster_tied": [seat_name(seat) for seat in outcome.leaster_tied]} if outcome.leaster_tied else {}),
     }
 
 
@@ -218,7 +226,7 @@ def _version() -> str:
 def _replay(message: Mapping[str, Any]) -> Message:
     profile = _profile(message)
     stakes = _field(message, "stakes", int)
-    hand = _new_hand(message.get("deal"), profile, stakes)
+    hand = _new_hand(message, profile, stakes)
     return _play(hand, _actions(message))
 
 
@@ -239,7 +247,7 @@ def _session(message: Mapping[str, Any]) -> Message:
         except IllegalActionError as error:
             rejected_hand, rule = index, error.rule_id
             break
-        hand = _new_hand(deal, profile, session.next_stakes)
+        hand = _new_hand(data, profile, session.next_stakes)
         result = _play(hand, actions)
         results.append(result)
         if result["rejected"] is not None:
@@ -325,7 +333,7 @@ def _step_state(hand: Hand) -> Message:
 
 
 def _start(message: Mapping[str, Any]) -> Message:
-    hand = _new_hand(message.get("deal"), _profile(message), 1)
+    hand = _new_hand(message, _profile(message), 1)
     _STEPPED[:] = [hand]
     return _step_state(hand)
 

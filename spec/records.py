@@ -195,6 +195,9 @@ class _Checker:
         for key in expect:
             if key not in ("scores", "illegal", "tricks") and not str(key).startswith("x-"):
                 self.table(expect[key], (*prefix, "expect", key))
+        draw = body.get("tie_break")
+        if isinstance(draw, Mapping) and draw.get("seat") not in (draw.get("among") or ()):
+            self.add((*prefix, "tie_break", "seat"), f"the draw {draw.get('seat')} is not one of the tied seats {draw.get('among')}")
 
     def record(self) -> None:
         data = self.doc.data

@@ -68,6 +68,11 @@ class HandPlan:
     alone: bool = False
     raises: int = 0
     """The cracks, re-cracks and blitzes of the hand (each doubles its scores)."""
+    tie_break: str | None = None
+    """The seat a draw picked for a leaster tie (the body's ``tie_break.seat``)."""
+    tied: tuple[str, ...] = ()
+    """The seats of that tie (``tie_break.among``): under ``leaster-tie: random`` an engine that
+    draws for itself may give the win to any of them."""
 
     @property
     def procedure(self) -> bool:
@@ -194,6 +199,8 @@ def plan_hands(record: LoadedRecord, options: Mapping[str, str]) -> list[HandPla
                 under=under,
                 alone=alone,
                 raises=len(body.get("cracks") or ()),
+                tie_break=str(body["tie_break"]["seat"]) if "tie_break" in body else None,
+                tied=tuple(str(seat) for seat in body["tie_break"]["among"]) if "tie_break" in body else (),
             )
         )
     return plans

@@ -25,6 +25,7 @@ from conformance.adapter import (
     AdapterError,
     Capability,
     EngineInfo,
+    HandOutcome,
     ReplayRequest,
     ReplayResponse,
     SessionRequest,
@@ -283,13 +284,39 @@ def _unreached_results(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, .
                                       judge.record.where([*prefix, "expect", key])))  # fmt: skip
 
 
+def _engine_draw(judge: _Judge, plan: HandPlan, outcome: HandOutcome) -> str | None:
+    """The tied seat an engine that draws for itself gave the leaster to, when it is not the
+    record's draw (``tie_break``; ``leaster.tie`` under ``random``): any tied seat is a fair draw."""
+    if judge.options.get("leaster-tie") != "random" or not plan.tied or outcome.kind != "leaster":
+        return None
+    drawn = outcome.leaster_winner
+    if drawn is None and outcome.scores:
+        best = max(outcome.scores.values())
+        gainers = [seat for seat, value in outcome.scores.items() if value == best]
+        drawn = gainers[0] if best > 0 and len(gainers) == 1 else None
+    return drawn if drawn in plan.tied and drawn != plan.tie_break else None
+
+
+def _exchanged(values: Mapping[str, Any], one: str, other: str) -> dict[str, Any]:
+    """``values`` with the entries of two seats exchanged."""
+    swapped = dict(values)
+    if one in values and other in values:
+        swapped[one], swapped[other] = values[other], values[one]
+    return swapped
+
+
 def _check_results(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...], response: ReplayResponse,
-                   label: str, stakes: int = 1) -> None:  # fmt: skip
+                   label: str, stakes: int = 1) -> dict[str, int]:  # fmt: skip
+    """The end-of-hand checks.
+
+    :return: how much each seat's expected score moved because the engine drew another tied
+        seat than the record (for the session totals); empty otherwise.
+    """
     expect = plan.expect
     wanted = {key: judge.value(expect, key) for key in _RESULT_KEYS}
     wanted = {key: value for key, value in wanted.items() if value is not _ABSENT}
     if not wanted:
-        return
+        return {}
     outcome = response.outcome
     if outcome is None and "partner" in wanted:
         # A record that stops before the end (a negative record legal under this option) cannot
@@ -298,12 +325,12 @@ def _check_results(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...],
                                   _text(wanted.pop("partner") or "nobody"), "the hand is not over",
                                   judge.record.where([*prefix, "expect", "partner"])))  # fmt: skip
         if not wanted:
-            return
+            return {}
     if outcome is None:
         first = next(iter(wanted))
         judge.differs(f"{label}outcome", rules_for("phase", judge.rules), "a scored hand",
                       f"no outcome (phase {response.phase})", (*prefix, "expect", first))  # fmt: skip
-        return
+        return {}
     where = (*prefix, "expect")
     if "partner" in wanted:
         judge.add(f"{label}partner", rules_for("partner", judge.rules), wanted["partner"] or "nobody",
@@ -333,22 +360,40 @@ def _check_results(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...],
         if wanted["outcome"] != outcome.kind:
             rules = outcome_rules(wanted["outcome"], outcome.kind, picker_points=outcome.picker_side_points)
         judge.add(f"{label}outcome", rules, wanted["outcome"], outcome.kind, (*where, "outcome"))
+    drawn = _engine_draw(judge, plan, outcome)
+    draw_note = ""
+    moved: dict[str, int] = {}
+    if drawn is not None and plan.tie_break is not None:
+        draw_note = (f"the engine drew {drawn} of the tied {', '.join(plan.tied)} (the record's draw: "
+                     f"{plan.tie_break}); expected with the two exchanged")  # fmt: skip
+        if wanted.get("leaster_winner") == plan.tie_break:
+            wanted["leaster_winner"] = drawn
+        if "scores" in wanted:
+            swapped = _exchanged(wanted["scores"], plan.tie_break, drawn)
+            moved = {seat: swapped[seat] - wanted["scores"][seat] for seat in (plan.tie_break, drawn) if seat in swapped}
+            wanted["scores"] = swapped
     if "leaster_winner" in wanted:
         winner: str | None = outcome.leaster_winner or ("nobody" if outcome.names_no_leaster_winner() else None)
         judge.add(f"{label}leaster winner", rules_for("leaster-winner", judge.rules), wanted["leaster_winner"] or "nobody",
-                  winner, (*where, "leaster_winner"))  # fmt: skip
+                  winner, (*where, "leaster_winner"), draw_note)  # fmt: skip
     if "scores" in wanted:
         values = {seat: value for seat, value in wanted["scores"].items() if not str(seat).startswith("x-")}
         if outcome.scores is None:
             judge.add(f"{label}scores", rules_for("scores", judge.rules), values, None, (*where, "scores"))
-            return
+            return moved
         actual = {seat: outcome.scores.get(seat, 0) for seat in values}
         rules = rules_for("scores", judge.rules)
         if actual != values:
             kind = wanted.get("outcome", outcome.kind)
             rules = score_rules(kind, values, actual, alone=plan.alone, stakes=stakes, raises=plan.raises,
                                 case_rules=judge.rules)
-        judge.add(f"{label}scores", rules, values, actual, (*where, "scores"))
+        judge.add(f"{label}scores", rules, values, actual, (*where, "scores"), draw_note)
+    return moved
+
+
+def _draw_sent(plan: HandPlan, options: Mapping[str, str]) -> str | None:
+    """The record's draw, sent only where it means something: under ``leaster-tie: random``."""
+    return plan.tie_break if options.get("leaster-tie") == "random" else None
 
 
 def _has_procedure(body: Mapping[str, Any]) -> bool:
@@ -373,13 +418,16 @@ def judge_record(record: LoadedRecord, rules: tuple[str, ...], adapter: Adapter,
         if Capability.REPLAY not in info.capabilities:
             raise Unsupported("the engine lacks capability replay")
         plan = plans[0]
-        response = adapter.replay(ReplayRequest(options=options, deal=plan.deal, actions=plan.actions))
+        response = adapter.replay(ReplayRequest(options=options, deal=plan.deal, actions=plan.actions,
+                                                tie_break=_draw_sent(plan, config.expect)))  # fmt: skip
         if _check_actions(judge, plan, (), response, ""):
             _check_results(judge, plan, (), response, "")
         return judge.checks, response
     if Capability.SESSION not in info.capabilities:
         raise Unsupported("the engine lacks capability session")
-    reply = adapter.session(SessionRequest(options=options, hands=tuple((p.deal, p.actions) for p in plans)))
+    draws = tuple(_draw_sent(plan, config.expect) for plan in plans)
+    reply = adapter.session(SessionRequest(options=options, hands=tuple((p.deal, p.actions) for p in plans),
+                                           tie_breaks=draws if any(draws) else ()))  # fmt: skip
     _judge_session(judge, record, plans, reply)
     return judge.checks, reply
 
@@ -390,6 +438,7 @@ def _judge_session(judge: _Judge, record: LoadedRecord, plans: Sequence[HandPlan
     expected_rule = illegal.get("rule") if isinstance(illegal, Mapping) else None
     last = len(plans) - 1
     session_rules = rules_for("session", judge.rules)
+    moved: dict[str, int] = {}  # score changes of the hands where the engine drew another tied seat
     for index, plan in enumerate(plans):
         prefix: tuple[str | int, ...] = ("hands", index)
         label = f"hand {index + 1}: "
@@ -418,10 +467,11 @@ def _judge_session(judge: _Judge, record: LoadedRecord, plans: Sequence[HandPlan
             judge.differs(f"{label}end of the hand", rules_for("session", judge.rules), "a finished hand",
                           f"phase {reply.hands[index].phase}", prefix)  # fmt: skip
             return
-        _check_results(judge, plan, prefix, reply.hands[index], label)
+        for seat, change in _check_results(judge, plan, prefix, reply.hands[index], label).items():
+            moved[seat] = moved.get(seat, 0) + change
     totals = judge.value(session_expect, "totals")
     if totals is not _ABSENT:
-        values = {seat: value for seat, value in totals.items() if not str(seat).startswith("x-")}
+        values = {seat: value + moved.get(seat, 0) for seat, value in totals.items() if not str(seat).startswith("x-")}
         actual = {seat: reply.totals.get(seat, 0) for seat in values}
         judge.add("session totals", rules_for("session", judge.rules), values, actual, ("expect", "totals"))
 

@@ -182,10 +182,16 @@ def withhold_dealt_cards(message: dict[str, Any]) -> dict[str, Any]:
     return message
 
 
+def _tie_break(seat: str | None) -> dict[str, str]:
+    """The optional ``tie_break`` field: sent only when a record states a draw, so an engine
+    written before the field existed never sees it otherwise."""
+    return {} if seat is None else {"tie_break": seat}
+
+
 def _body(request: Request) -> dict[str, Any]:
     """The message fields of a request, every field present (null for none)."""
     if isinstance(request, StartRequest):
-        return {"options": dict(request.options), "deal": _deal(request.deal)}
+        return {"options": dict(request.options), "deal": _deal(request.deal), **_tie_break(request.tie_break)}
     if isinstance(request, ApplyRequest):
         return {"action": request.action}
     if isinstance(request, ResultRequest):
@@ -196,11 +202,14 @@ def _body(request: Request) -> dict[str, Any]:
             "deal": _deal(request.deal),
             "actions": list(request.actions),
             "stakes": request.stakes,
+            **_tie_break(request.tie_break),
         }
     if isinstance(request, SessionRequest):
+        draws = request.tie_breaks or (None,) * len(request.hands)
         return {
             "options": dict(request.options),
-            "hands": [{"deal": _deal(deal), "actions": list(actions)} for deal, actions in request.hands],
+            "hands": [{"deal": _deal(deal), "actions": list(actions), **_tie_break(draw)}
+                      for (deal, actions), draw in zip(request.hands, draws, strict=True)],
         }
     if isinstance(request, TrickWinnerRequest):
         return {
@@ -356,6 +365,7 @@ def _outcome(data: Mapping[str, Any] | None) -> HandOutcome | None:
         seat_points=_seat_map(data.get("seat_points")),
         seat_tricks=_seat_map(data.get("seat_tricks")),
         leaster_winner=data.get("leaster_winner"),
+        leaster_tied=tuple(data["leaster_tied"]) if data.get("leaster_tied") else None,
     )
 
 

@@ -119,7 +119,7 @@ class ProtocolAdapter(ABC):
         """Replay a deal and actions (capability ``replay``, or ``steps``)."""
         if self._replay_by_steps:
             # The engine checks turns itself (PROTOCOL.md, apply): its refusal and rule are judged.
-            return StepAdapter(ProtocolSteps(self), check_turn=False).replay(request)
+            return StepAdapter(ProtocolSteps(self, tie_break=request.tie_break), check_turn=False).replay(request)
         response: ReplayResponse = self._ask(request)
         return response
 
@@ -182,15 +182,17 @@ class ProtocolSteps:
     """A ``steps`` engine's messages as a :class:`~conformance.kit.steps.StepEngine`: ``start``
     and ``apply`` replies carry the turn and the legal actions, kept until the next message."""
 
-    def __init__(self, adapter: ProtocolAdapter) -> None:
+    def __init__(self, adapter: ProtocolAdapter, *, tie_break: str | None = None) -> None:
         self.adapter = adapter
+        self.tie_break = tie_break
+        """Sent with each ``start``: the draw for a leaster tie of the replay being stepped."""
         self._state = StepState(Step.accept(), None, None)
 
     def info(self) -> EngineInfo:
         return self.adapter.info()
 
     def start(self, deal: Deal, options: Mapping[str, str]) -> None:
-        self._state = self.adapter._ask(StartRequest(options, deal))
+        self._state = self.adapter._ask(StartRequest(options, deal, self.tie_break))
 
     def turn(self) -> str | None:
         return self._state.turn
@@ -210,7 +212,7 @@ class ProtocolSteps:
         """Play a whole scripted hand in one write: ``start``, an ``apply`` per action, then
         ``result``, sent before any reply is read (a pipe's round trip per action saved). The
         replies are read back through the returned step engine, in the script's order."""
-        requests: list[Request] = [StartRequest(options, deal), *(ApplyRequest(action) for action in actions),
+        requests: list[Request] = [StartRequest(options, deal, self.tie_break), *(ApplyRequest(action) for action in actions),
                                    ResultRequest()]  # fmt: skip
         return AheadSteps(self, self.adapter._ask_ahead(requests), actions)
 

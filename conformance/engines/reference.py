@@ -184,4 +184,5 @@ class ReferenceSteps:
             seat_points=None if thrown_in else _seats(outcome.seat_points),
             seat_tricks=None if thrown_in else _seats(outcome.seat_tricks),
             leaster_winner=None if outcome.leaster_winner is None else seat_name(outcome.leaster_winner),
+            leaster_tied=tuple(seat_name(seat) for seat in outcome.leaster_tied) or None,
         ))  # fmt: skip

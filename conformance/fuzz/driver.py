@@ -45,8 +45,8 @@ from conformance.fuzz.choices import Choices
 from conformance.kit.steps import StepEngine, StepResult, StepTrick, as_step
 from conformance.kit.translate import CARDS, SEATS
 
-__all__ = ["Divergence", "HandPlay", "PreparedHand", "judge_hand", "play_hand", "prepare_hand", "random_deal", "send_hand",
-           "signed", "steps_of"]
+__all__ = ["Divergence", "HandPlay", "PreparedHand", "as_drawn", "judge_hand", "play_hand", "prepare_hand", "random_deal",
+           "send_hand", "signed", "steps_of"]
 
 MAX_ACTIONS = 60
 """More actions than any hand has (5 bids, bury, call, 4 cracks and blitzes, 30 plays): an engine still asking for
@@ -531,11 +531,29 @@ def _compare_tricks(hand: HandPlay, expected: Sequence[StepTrick], actual: Seque
             return
 
 
+def as_drawn(want: HandOutcome, got: HandOutcome, options: Mapping[str, str]) -> HandOutcome:
+    """The reference's outcome with the leaster won by the tied seat the engine drew, when the
+    engine drew another (``leaster-tie: random``: any tied seat is a fair draw)."""
+    if options.get("leaster-tie") != "random" or not want.leaster_tied or want.leaster_winner is None:
+        return want
+    drawn = got.leaster_winner
+    if drawn is None and got.scores:
+        best = max(got.scores.values())
+        gainers = [seat for seat, value in got.scores.items() if value == best]
+        drawn = gainers[0] if best > 0 and len(gainers) == 1 else None
+    if drawn is None or drawn == want.leaster_winner or drawn not in want.leaster_tied:
+        return want
+    scores = dict(want.scores)
+    scores[drawn], scores[want.leaster_winner] = want.scores[want.leaster_winner], want.scores[drawn]
+    return dataclasses.replace(want, leaster_winner=drawn, scores=scores)
+
+
 def _compare_outcome(hand: HandPlay, want: HandOutcome | None, got: HandOutcome | None, at: int) -> None:
     if want is None:
         return
     if got is None:
         return  # the engine does not report an outcome: nothing to compare, never a guess
+    want = as_drawn(want, got, hand.options)
     if got.kind and got.kind != want.kind:
         rules = outcome_rules(want.kind, got.kind, picker_points=want.picker_side_points)
         hand.divergence = Divergence("outcome", at, want.kind, got.kind, rules)

@@ -13,7 +13,7 @@ from typing import Any
 
 import yaml
 
-from conformance.adapter import NOT_TURN_VERBS, Deal
+from conformance.adapter import NOT_TURN_VERBS, Deal, HandOutcome
 from conformance.fuzz.driver import Divergence, HandPlay
 from conformance.fuzz.sessions import SessionPlay
 
@@ -87,6 +87,15 @@ def _expect(hand: HandPlay, divergence: Divergence) -> dict[str, Any]:
     return expect
 
 
+def _tie_break(outcome: HandOutcome | None, options: Mapping[str, str]) -> dict[str, Any]:
+    """The reference's draw for a leaster tie under ``leaster-tie: random``, as a record states it."""
+    if outcome is None or not outcome.leaster_tied or outcome.leaster_winner is None:
+        return {}
+    if options.get("leaster-tie") != "random":
+        return {}
+    return {"tie_break": {"seat": outcome.leaster_winner, "among": list(outcome.leaster_tied)}}
+
+
 def _header(kind: str, number: int, options: Mapping[str, str], divergence: Divergence, seed: str) -> dict[str, Any]:
     """The fields a hand and a session record of a divergence begin with."""
     return {
@@ -113,6 +122,7 @@ def hand_record(hand: HandPlay, seed: str) -> dict[str, Any]:
         "deal": {"deck": list(hand.deal.deck)} if hand.deal.deck is not None else _hands_and_blind(hand.deal),
         **_fields(_actions_of(hand)),
     }
+    record.update(_tie_break(hand.reference.outcome if hand.reference is not None else None, hand.options))
     expect = _expect(hand, divergence)
     if expect:
         record["expect"] = expect
@@ -125,10 +135,12 @@ def session_record(play: SessionPlay, seed: str) -> dict[str, Any]:
     divergence = play.divergence
     assert divergence is not None
     hands = []
-    for deal, actions in play.hands:
-        hands.append({"dealer": deal.dealer, "deal": _hands_and_blind(deal), **_fields(actions)})
-    record: dict[str, Any] = {**_header("session", play.number, play.options, divergence, seed), "hands": hands}
     reference = play.reference
+    for index, (deal, actions) in enumerate(play.hands):
+        replayed = reference.hands[index] if reference is not None and index < len(reference.hands) else None
+        hands.append({"dealer": deal.dealer, "deal": _hands_and_blind(deal), **_fields(actions),
+                      **_tie_break(replayed.outcome if replayed is not None else None, play.options)})  # fmt: skip
+    record: dict[str, Any] = {**_header("session", play.number, play.options, divergence, seed), "hands": hands}
     if reference is not None and reference.rejected_hand is None and reference.totals:
         record["expect"] = {"totals": dict(sorted(reference.totals.items()))}
     return record

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from conformance.adapter import Adapter, Capability, Deal, SessionRequest, SessionResponse, Unsupported
 from conformance.cases.blame import rules_for, score_rules
 from conformance.fuzz.choices import Choices
-from conformance.fuzz.driver import Divergence, choose_action, random_deal, signed
+from conformance.fuzz.driver import Divergence, as_drawn, choose_action, random_deal, signed
 from conformance.kit.translate import SEATS
 from conformance.kit.steps import StepEngine
 
@@ -76,25 +76,29 @@ def play_session(number: int, choices: Choices, engine: Adapter, reference: Adap
     want = reference.session(request)
     session.reference = want
     got = engine.session(request if sent is None else dataclasses.replace(request, options=dict(sent)))
-    session.divergence = _compare(want, got)
+    session.divergence = _compare(want, got, options)
     return session
 
 
-def _compare(want: SessionResponse, got: SessionResponse) -> Divergence | None:
+def _compare(want: SessionResponse, got: SessionResponse, options: Mapping[str, str]) -> Divergence | None:
     if got.rejected_hand != want.rejected_hand:
         expected = "every hand accepted" if want.rejected_hand is None else f"hand {want.rejected_hand + 1} refused"
         actual = "every hand accepted" if got.rejected_hand is None else f"hand {got.rejected_hand + 1} refused ({got.rule})"
         return Divergence("session", 0, expected, actual, ("session.deal-rotates-left",))
+    totals = dict(want.totals)
     for index, (mine, theirs) in enumerate(zip(want.hands, got.hands)):
         if mine.outcome is None or theirs.outcome is None:
             continue
-        if dict(theirs.outcome.scores) != dict(mine.outcome.scores):
+        wanted = as_drawn(mine.outcome, theirs.outcome, options)  # another tied seat drawn: fair
+        for seat, value in wanted.scores.items():
+            totals[seat] = totals.get(seat, 0) + value - mine.outcome.scores.get(seat, 0)
+        if dict(theirs.outcome.scores) != dict(wanted.scores):
             previous = want.hands[index - 1].outcome if index > 0 else None
             after_doubler = previous is not None and previous.kind == "doubler"
             rules = ("all-pass.doubler",) if after_doubler else score_rules(
-                mine.outcome.kind, dict(mine.outcome.scores), dict(theirs.outcome.scores))
-            return Divergence("session", 0, f"hand {index + 1}: {signed(mine.outcome.scores)}",
+                wanted.kind, dict(wanted.scores), dict(theirs.outcome.scores))
+            return Divergence("session", 0, f"hand {index + 1}: {signed(wanted.scores)}",
                               signed(theirs.outcome.scores), rules)  # fmt: skip
-    if dict(got.totals) != dict(want.totals):
-        return Divergence("session", 0, f"totals {signed(want.totals)}", signed(got.totals), rules_for("session", ()))
+    if dict(got.totals) != totals:
+        return Divergence("session", 0, f"totals {signed(totals)}", signed(got.totals), rules_for("session", ()))
     return None

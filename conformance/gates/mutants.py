@@ -16,7 +16,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import functools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 from unittest import mock
 
@@ -27,8 +27,9 @@ import reference_impl.session as session_module
 from conformance.adapter import EngineInfo
 from conformance.engines.reference import ReferenceAdapter
 from reference_impl.hand import Hand, Phase
+from reference_impl.profile import Profile
 from reference_impl.rules import SUIT_MASKS, TRUMP, CardTables, card_tables, power_tables
-from reference_impl.scoring import OutcomeKind, classify, leaster_scores, picker_hand_scores
+from reference_impl.scoring import OutcomeKind, classify, leaster_scores, leaster_tied, picker_hand_scores
 
 __all__ = ["MUTANTS", "Mutant", "MutantAdapter"]
 
@@ -269,6 +270,17 @@ def _leaster(transform: Callable[..., tuple[int | None, tuple[int, ...]]]) -> Pa
     return _replace((hand_module, "leaster_scores", transform))
 
 
+def _drawn_winner_paid_by_untied_only(profile: Profile, points: Sequence[int], tricks: Sequence[int],
+                                      **kw: Any) -> tuple[int | None, tuple[int, ...]]:  # fmt: skip
+    winner, scores = leaster_scores(profile, points, tricks, **kw)
+    tied = leaster_tied(profile, points, tricks)
+    if winner is None or len(tied) < 2:
+        return winner, scores
+    stakes = kw.get("stakes", 1)
+    return winner, tuple(0 if s in tied and s != winner else (5 - len(tied)) * stakes if s == winner else v
+                         for s, v in enumerate(scores))  # fmt: skip
+
+
 def _session_dealer_stays() -> Patch:
     original = session_module.Session.finish_hand
 
@@ -381,10 +393,17 @@ _CATALOGUE: tuple[Mutant, ...] = (
            _scores(lambda p, kind, *, alone, stakes, raises: (lambda s: (s[0], 0, s[2]) if alone else s)(
                picker_hand_scores(p, kind, alone=False, stakes=stakes, raises=raises)))),
     Mutant("leaster.most-points-wins", "The leaster is won by the most card points.",
-           _leaster(lambda profile, points, tricks, *, stakes=1: leaster_scores(profile, [-p for p in points], tricks, stakes=stakes))),
+           _leaster(lambda profile, points, tricks, **kw: leaster_scores(profile, [-p for p in points], tricks, **kw))),
     Mutant("leaster.no-trick-needed", "A player with no trick may win a leaster under every profile.",
-           _leaster(lambda profile, points, tricks, *, stakes=1: leaster_scores(
-               profile.with_options({"leaster-needs-trick": "no"}), points, tricks, stakes=stakes))),
+           _leaster(lambda profile, points, tricks, **kw: leaster_scores(
+               profile.with_options({"leaster-needs-trick": "no"}), points, tricks, **kw))),
+    Mutant("leaster.random-tie-scores-nothing", "Under leaster-tie random a tie scores nothing, as no-exchange.",
+           _leaster(lambda profile, points, tricks, **kw: leaster_scores(
+               profile.with_options({"leaster-tie": "no-exchange"}) if profile.leaster_tie == "random" else profile,
+               points, tricks, **kw))),
+    Mutant("leaster.random-tie-others-tied-pay-nothing",
+           "Under leaster-tie random the drawn winner collects only from the seats outside the tie.",
+           _leaster(_drawn_winner_paid_by_untied_only)),
     Mutant("leaster.blind-to-nobody", "The blind's points count for nobody in every leaster.",
            _replace((Hand, "blind_taker", lambda self: None))),
     Mutant("session.deal-does-not-rotate", "The same seat deals every hand.", _session_dealer_stays()),

@@ -114,6 +114,8 @@ class StartRequest:
 
     options: Mapping[str, str]
     deal: Deal
+    tie_break: str | None = None
+    """As :attr:`~conformance.adapter.ReplayRequest.tie_break` (a replay sent as steps)."""
 
 
 @dataclass(frozen=True)

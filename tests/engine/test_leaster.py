@@ -162,3 +162,56 @@ def test_leaster_at_doubler_stakes() -> None:
     winner, scores = leaster_scores(STANDARD, (0, 40, 30, 5, 45), (0, 2, 1, 1, 2), stakes=2)
     assert winner == 3
     assert scores == (-2, -2, -2, 8, -2)
+
+
+def test_random_tie_goes_to_the_first_tied_seat_of_the_draw() -> None:
+    """leaster.tie (random): S2, S3, S4 tie on 10; the draw order decides, the winner scores +4
+    and every other seat -1, the other tied seats too."""
+    drawn = profile_of("standard", {"leaster-tie": "random"})
+    points, tricks = (50, 10, 10, 10, 40), (2, 1, 1, 1, 1)
+    assert leaster_scores(drawn, points, tricks, draw=(4, 2)) == (2, (-1, -1, 4, -1, -1))
+    assert leaster_scores(drawn, points, tricks, draw=(0, 3)) == (3, (-1, -1, -1, 4, -1))  # S1 is not tied
+    assert leaster_scores(drawn, points, tricks) == (1, (-1, 4, -1, -1, -1))  # no draw: seat order
+    assert leaster_scores(drawn, (50, 10, 20, 30, 10), tricks, stakes=2, draw=(4,)) == (4, (-2, -2, -2, -2, 8))
+
+
+def test_without_a_tie_the_tie_break_is_not_used() -> None:
+    """leaster.tie (random), leaster.needs-trick (no): in DEAL_LS S1 (no trick, 0 points) then
+    has the fewest alone; with no tie the tie_break is not used."""
+    options = {"leaster-tie": "random", "leaster-needs-trick": "no", "leaster-blind": "nobody"}
+    hand = run(make_hand(DEAL_LS, "standard", options=options), *DEAL_LS_AUCTION)
+    hand.tie_break = 4
+    run(hand, *DEAL_LS_TRICKS)
+    assert hand.outcome is not None
+    assert hand.outcome.leaster_winner == 1 and hand.outcome.leaster_tied == ()
+
+
+def test_random_tie_in_a_hand_is_won_by_the_tie_break_seat() -> None:
+    """leaster.tie (random), leaster.blind (last-trick): S2 takes 2 points and S4 2 + the blind's
+    4 = 6; with the blind to nobody S2 and S4 tie on 2 (S1 took no trick and is not eligible).
+    The tie_break S4 wins; without it the first tied seat from the dealer's left wins."""
+    options = {"leaster-tie": "random", "leaster-blind": "nobody"}
+    drawn = run(make_hand(DEAL_LS, "standard", options=options), *DEAL_LS_AUCTION)
+    drawn.tie_break = 4
+    run(drawn, *DEAL_LS_TRICKS)
+    assert drawn.outcome is not None and drawn.outcome.leaster_tied == (2, 4)
+    assert drawn.outcome.leaster_winner == 4 and drawn.outcome.scores == (-1, -1, -1, 4, -1)
+    undrawn = run(make_hand(DEAL_LS, "standard", options=options), *DEAL_LS_AUCTION, *DEAL_LS_TRICKS)
+    assert undrawn.outcome is not None
+    dealer_left = undrawn.dealer % 5 + 1
+    order = [(dealer_left - 1 + i) % 5 + 1 for i in range(5)]
+    assert undrawn.outcome.leaster_winner == next(seat for seat in order if seat in (2, 4))
+
+
+def test_a_hand_record_of_a_random_tie_states_the_draw() -> None:
+    """hand-records.md 5.9: a written record of a random tie carries tie_break, and replays alike."""
+    from reference_impl.record import hand_to_record, record_from_data, replay
+
+    options = {"leaster-tie": "random", "leaster-blind": "nobody"}
+    hand = run(make_hand(DEAL_LS, "standard", options=options), *DEAL_LS_AUCTION)
+    hand.tie_break = 4
+    run(hand, *DEAL_LS_TRICKS)
+    data = hand_to_record(hand)
+    assert data["tie_break"] == {"seat": "S4", "among": ["S2", "S4"]}
+    replayed = replay(record_from_data(data))
+    assert replayed.complete and replayed.hand.outcome == hand.outcome

@@ -56,7 +56,8 @@ PROFILES = {
     "doubler-single": {**DOUBLER, "doubler-stacking": "single"},
     "redeal": {"all-pass": "redeal", "all-pass-dealer": "same-dealer"},
     "sheepsheadai": {"call-timing": "call-then-bury", "no-tricker": "points", "leaster-blind": "first-trick",
-                     "called-ten-rank": "wins-suit", "double-on-the-bump": "on", "bury-on-no-trick": "no-trick-points"},
+                     "called-ten-rank": "wins-suit", "double-on-the-bump": "on", "bury-on-no-trick": "no-trick-points",
+                     "leaster-tie": "random"},
     "open-leaster": {
         "leaster-blind": "nobody",
         "leaster-needs-trick": "no",

@@ -314,6 +314,11 @@ def expected_result(hand: Hand) -> tuple[str, tuple[int, ...], int | None]:
             return "leaster", won, winners[0] + 1
         if profile.leaster_tie == "no-exchange":
             return "leaster", (0, 0, 0, 0, 0), None
+        if profile.leaster_tie == "random":  # the draw, else clockwise from the dealer's left
+            order = [hand.tie_break - 1] if hand.tie_break else []
+            order += [(hand.dealer + i) % 5 for i in range(5)]
+            drawn = next(s for s in order if s in winners)
+            return "leaster", tuple((4 if s == drawn else -1) * hand.stakes for s in range(5)), drawn + 1
         n = len(winners)
         return "leaster", tuple(((5 - n) if s in winners else -n) * hand.stakes for s in range(5)), None
     picker = hand.picker
