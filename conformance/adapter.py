@@ -232,6 +232,9 @@ class ReplayResponse:
     """Every legal action now, as action texts (None once the hand is over)."""
     tricks: tuple[TrickRecord, ...] = ()
     outcome: HandOutcome | None = None
+    partner: str | None = None
+    """Before the end, the partner once the called card has fallen (``None``: not yet, or the
+    engine does not say): a record that stops early has its ``partner`` checked with it."""
 
 
 @dataclass(frozen=True)

@@ -198,6 +198,8 @@ def _play(hand: Hand, actions: Sequence[Action]) -> Message:
             for t in hand.tricks
         ],
         "outcome": None if hand.outcome is None else _outcome(hand.outcome),
+        # the partner the table knows before the end: once the called card has fallen
+        **({"partner": _seat_or_none(hand.partner)} if hand.partner_revealed_in is not None and not scored else {}),
     }
 
 

@@ -26,7 +26,9 @@ from .catalogue import (
     Source,
     Spec,
     Text,
+    derived_profile,
     spec_from_data,
+    split_profile,
 )
 from .problems import Problem, SpecError, format_path
 from .render import render_spec_markdown
@@ -63,6 +65,7 @@ __all__ = [
     "Text",
     "YamlDocument",
     "check_spec",
+    "derived_profile",
     "checkout_root",
     "find_checkout",
     "find_seeds",
@@ -73,6 +76,7 @@ __all__ = [
     "parse_yaml_document",
     "render_spec_markdown",
     "spec_from_data",
+    "split_profile",
     "validate_document",
     "validate_yaml_against_schema",
 ]

@@ -26,7 +26,9 @@ __all__ = [
     "Source",
     "Spec",
     "Text",
+    "derived_profile",
     "spec_from_data",
+    "split_profile",
 ]
 
 AREA_IDS: tuple[str, ...] = (
@@ -324,21 +326,62 @@ class Spec:
     def profile_options(self, profile_id: str) -> dict[str, str]:
         """The resolved choices of a profile: its parent's, updated by its own.
 
+        A profile id may carry options on top, ``standard+defender-sweep=partner-off-hook`` (a
+        *derived* profile, :func:`derived_profile`; check it first with :meth:`derived_problem`).
+
         >>> spec = Spec("0", (), (), (), (), profiles=(
         ...     Profile("standard", "S", "", {"a": "x", "b": "y"}),
         ...     Profile("club", "C", "", {"b": "z"}, inherits="standard")))
         >>> spec.profile_options("club")
         {'a': 'x', 'b': 'z'}
+        >>> spec.profile_options("club+a=w")
+        {'a': 'w', 'b': 'z'}
 
         :param profile_id: the profile.
         :return: axis id -> option id.
         :raises KeyError: if the profile or an ancestor does not exist.
         :raises ValueError: if inheritance loops.
         """
+        base, changes = split_profile(profile_id)
         resolved: dict[str, str] = {}
-        for profile in self.profile_chain(profile_id):
+        for profile in self.profile_chain(base):
             resolved.update(profile.options)
+        resolved.update(changes)
         return resolved
+
+    def derived_problem(self, profile_id: str) -> str | None:
+        """What is wrong with a profile id, derived or not (one line), or ``None``."""
+        base, changes = split_profile(profile_id)
+        if base not in self._profiles:
+            return f"unknown profile {base!r}"
+        for axis_id, option_id in changes.items():
+            if axis_id not in self._axes:
+                return f"unknown axis {axis_id!r} (in {axis_id}={option_id})"
+            options = [option.id for option in self._axes[axis_id].options]
+            if option_id not in options:
+                return f"axis {axis_id} has no option {option_id!r} (its options: {', '.join(options)})"
+        return None
+
+
+def split_profile(profile_id: str) -> tuple[str, dict[str, str]]:
+    """A profile id's named profile and the options set on top of it.
+
+    >>> split_profile("standard+void-play=must-trump+jack-order=diamonds-first")
+    ('standard', {'void-play': 'must-trump', 'jack-order': 'diamonds-first'})
+    """
+    base, *changes = profile_id.split("+")
+    return base, dict(change.partition("=")[::2] for change in changes)
+
+
+def derived_profile(profile_id: str, options: Mapping[str, str]) -> str:
+    """The id of ``profile_id`` with ``options`` set on top (the later setting of an axis wins).
+
+    >>> derived_profile("standard", {"void-play": "must-trump"})
+    'standard+void-play=must-trump'
+    """
+    base, changes = split_profile(profile_id)
+    changes.update(options)
+    return "+".join([base, *(f"{axis}={option}" for axis, option in changes.items())])
 
 
 def _sources(items: Any) -> tuple[Source, ...]:

@@ -238,7 +238,7 @@ def _check_actions(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...],
                               rejected.rule, (*prefix, "expect", "illegal"), rejected.message)  # fmt: skip
             else:
                 judge.add(f"{label}legality of {action!r}", (expected_rule,), "rejected", "rejected", plan.paths[index])
-                _unreached_results(judge, plan, prefix, label)
+                _unreached_results(judge, plan, prefix, label, response)
             return False
         if is_rejected:
             assert rejected is not None
@@ -273,12 +273,34 @@ _RESULT_KEYS = ("partner", "picker_side", "defenders", "seat_points", "seat_tric
                 "scores")
 
 
-def _unreached_results(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...], label: str) -> None:
+def _partner_before_the_end(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...], label: str,
+                            response: ReplayResponse, expected: str | None) -> None:  # fmt: skip
+    """The partner of a hand that stops before the end: checked when the called card has fallen
+    and the engine says who holds it (:attr:`ReplayResponse.partner`), else listed as unchecked,
+    never counted as agreement."""
+    rules = rules_for("partner", judge.rules)
+    where = judge.record.where([*prefix, "expect", "partner"])
+    fell = plan.called is not None and f"{plan.called}" in {
+        action.split()[-1] for action in plan.actions[: response.applied] if action.split()[1] == "play"}
+    if fell and response.partner is not None:
+        judge.add(f"{label}partner", rules, expected or "nobody", response.partner, (*prefix, "expect", "partner"),
+                  "the called card has fallen: the table knows the partner")  # fmt: skip
+        return
+    why = ("the engine does not say who the partner is before the end" if fell
+           else "the hand stops before the called card falls" if plan.called is not None
+           else "the hand stops before the end")  # fmt: skip
+    judge.checks.append(Check(f"{label}partner", rules, Verdict.UNREACHED, _text(expected or "nobody"), why, where))
+
+
+def _unreached_results(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...], label: str,
+                       response: ReplayResponse) -> None:  # fmt: skip
     """The end-of-hand expectations of a record that ends at an illegal action, listed as not
-    reached: never counted as agreement."""
+    reached (the partner is checked if the table knows it by then): never counted as agreement."""
     for key in _RESULT_KEYS:
         value = judge.value(plan.expect, key)
-        if value is not _ABSENT:
+        if key == "partner" and value is not _ABSENT:
+            _partner_before_the_end(judge, plan, prefix, label, response, value)
+        elif value is not _ABSENT:
             judge.checks.append(Check(f"{label}{key.replace('_', ' ')}", rules_for(key.replace("_", "-"), judge.rules),
                                       Verdict.UNREACHED, _text(value or "nobody"), "the hand stops at the illegal action",
                                       judge.record.where([*prefix, "expect", key])))  # fmt: skip
@@ -319,11 +341,8 @@ def _check_results(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...],
         return {}
     outcome = response.outcome
     if outcome is None and "partner" in wanted:
-        # A record that stops before the end (a negative record legal under this option) cannot
-        # see the partner: reported as unchecked, never as agreement.
-        judge.checks.append(Check(f"{label}partner", rules_for("partner", judge.rules), Verdict.UNREACHED,
-                                  _text(wanted.pop("partner") or "nobody"), "the hand is not over",
-                                  judge.record.where([*prefix, "expect", "partner"])))  # fmt: skip
+        # A record that stops before the end (a negative record legal under this option)
+        _partner_before_the_end(judge, plan, prefix, label, response, wanted.pop("partner"))
         if not wanted:
             return {}
     if outcome is None:

@@ -41,6 +41,7 @@ from conformance.cli.support import (
     EXIT_USAGE,
     Environment,
     UsageError,
+    add_option_argument,
     add_timeout_argument,
     selection_of,
     spec_or_usage_error,
@@ -69,6 +70,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="replay under profile P instead of the record's own (its variants still apply);"
         " all: also compare every profile side by side",
     )
+    add_option_argument(parser)
     parser.add_argument(
         "--engine", default="reference", metavar="E", help="the engine that rules (default: reference)"
     )
@@ -126,13 +128,14 @@ def _record_column(row: ProfileRow) -> str:
 
 
 def _comparison(rows: list[ProfileRow]) -> list[str]:
-    table = [["profile", "tricks won", "outcome", "scores", "record", "differs from standard by"]]
+    first = rows[0].replay.profile if rows else "standard"
+    table = [["profile", "tricks won", "outcome", "card points", "scores", "record", f"differs from {first} by"]]
     for row in rows:
         replay = row.replay
-        cause = row.cause if row.differs else ("-" if replay.profile == "standard" else "same as standard")
+        cause = row.cause if row.differs else ("-" if replay.profile == first else f"same as {first}")
         if row.differs and not row.cause:
             cause = "cannot tell (no result under one of them)"
-        table.append([replay.profile, replay.tricks_won(), replay.outcome(), replay.scores(),
+        table.append([replay.profile, replay.tricks_won(), replay.outcome(), replay.card_points(), replay.scores(),
                       _record_column(row), cause])  # fmt: skip
     notes = ["Across profiles (the record's variants apply on top of each; record: its expectations,"
              " n/a where the record is not written for that profile):"]  # fmt: skip
@@ -150,11 +153,12 @@ def _expectations_of(run: CaseRun) -> list[Check]:
 
 def describe(check: Check) -> str:
     """One line: ``agrees   outcome: win``, ``DIFFERS  outcome: record win, engine loss (file:line)``,
-    ``unchecked seat points: … (the engine does not report it)`` or ``not reached partner: …``."""
+    ``unchecked seat points: … (the engine does not report it)`` or ``unchecked partner: S1 (the
+    hand stops before the called card falls)``."""
     if check.verdict is Verdict.UNREPORTED:
         return f"unchecked {check.label}: {check.expected} (the engine does not report it)"
     if check.verdict is Verdict.UNREACHED:
-        return f"not reached {check.label}: {check.expected} ({check.actual})"
+        return f"unchecked {check.label}: {check.expected} ({check.actual})"
     if check.verdict is Verdict.AGREES:
         return f"agrees   {check.label}: {check.expected}"
     return f"DIFFERS  {check.label}: record {check.expected}, engine {check.actual} ({check.location})"
@@ -172,8 +176,8 @@ def _expectations(run: CaseRun, profile: str) -> tuple[list[str], Status]:
         lines.append("  (the record states none for this profile)")
     status = status_of(run)
     counted = [c for c in shown if c.verdict is not Verdict.UNREACHED]
-    unreached = len(shown) - len(counted)
-    later = f"; {unreached} not reached (the hand stops before {'it' if unreached == 1 else 'them'})" if unreached else ""
+    unchecked = [c for c in shown if c.verdict is Verdict.UNREACHED]
+    later = f"; unchecked: {'; '.join(f'{c.label} ({c.actual})' for c in unchecked)}" if unchecked else ""
     if status is Status.FAILED:
         first = run.divergence
         assert first is not None
@@ -191,8 +195,10 @@ def _expectations(run: CaseRun, profile: str) -> tuple[list[str], Status]:
         verdict = f"Verdict: PASSED: the engine agrees with the one expectation of the record{later}."
     elif counted:
         verdict = f"Verdict: PASSED: the engine agrees with all {len(counted)} expectations of the record{later}."
+    elif unchecked:
+        verdict = f"Verdict: PASSED: every action is legal{later}."
     else:
-        verdict = f"Verdict: PASSED: every action is legal (the record states no expectations{later})."
+        verdict = "Verdict: PASSED: every action is legal (the record states no expectations)."
     return [*lines, "", verdict], status
 
 
@@ -229,19 +235,19 @@ def check(args: argparse.Namespace, env: Environment) -> int:
     """
     spec = spec_or_usage_error()
     compare_all = args.profile == "all"
-    if args.profile is not None and not compare_all:
-        selection_of(spec, [args.profile], None, None, need_rules=False)
     record = _load(args, spec, env)
     if record is None:
         return EXIT_USAGE
+    # --option goes on top of the chosen profile (of each, with all), else of the record's own
+    chosen = args.profile if args.profile and not compare_all else record.profile
+    profile = (selection_of(spec, [chosen], None, None, need_rules=False, options=args.option).profiles or (chosen,))[0]
+    profiles = list(selection_of(spec, ["all"], None, None, need_rules=False, options=args.option).profiles or ())
     case = record_case(record, spec, record.file, perft=False)
     adapter, info = _engine(env, args.engine)
     try:
-        profile = args.profile if args.profile and not compare_all else record.profile
         replay = replay_record(adapter, info, record, case, profile, configuration(record, spec, profile))
         if replay.problem is not None and replay.problem.startswith(("unsupported", "the engine lacks")):
             raise UsageError(f"engine {info.name} cannot replay {args.record}: {replay.problem}")
-        profiles = [p.id for p in spec.profiles]
         rows = compare_profiles(adapter, info, record, case, spec, profiles) if compare_all else []
     finally:
         adapter.close()

@@ -16,7 +16,7 @@ from typing import Any
 
 from sheepshead_spec import Spec, load_spec
 
-from conformance.adapter import Adapter, EngineInfo, ReplayResponse, SessionResponse
+from conformance.adapter import Adapter, EngineInfo, HandOutcome, ReplayResponse, SessionResponse
 from conformance.cases.model import Case, CaseRun, Config
 from conformance.cases.record_plan import (
     HandPlan,
@@ -65,7 +65,8 @@ class Replay:
             if response.rejected is not None:
                 parts.append(("illegal", response.rejected.index, response.rejected.rule, winners))
             elif response.outcome is not None:
-                parts.append((response.outcome.kind, tuple(sorted(response.outcome.scores.items())), winners))
+                parts.append((response.outcome.kind, tuple(sorted(response.outcome.scores.items())), winners,
+                              _points_of(response.outcome)))  # fmt: skip
             else:
                 parts.append(("unfinished", response.applied, winners))
         if self.session is not None:
@@ -94,6 +95,11 @@ class Replay:
             words.append(f"hand {self.session.rejected_hand + 1} refused ({self.session.rule})")
         return "; ".join(words)
 
+    def card_points(self) -> str:
+        """The card points each side was credited, hand by hand: ``picker 90, defenders 30``, or a
+        leaster's seat points (``-`` for a hand not scored)."""
+        return " | ".join(_points_text(r.outcome) if r.outcome is not None else "-" for r in self.hands) or "-"
+
     def scores(self) -> str:
         """The score changes (a session's totals), or ``-``."""
         if any(r.rejected is not None for r in self.hands):
@@ -103,6 +109,19 @@ class Replay:
         if len(self.hands) == 1 and self.hands[0].outcome is not None:
             return signed(self.hands[0].outcome.scores)
         return "-"
+
+
+def _points_of(outcome: HandOutcome) -> tuple[Any, ...]:
+    seats = tuple(sorted((outcome.seat_points or {}).items())) if outcome.picker is None else ()
+    return (outcome.picker_side_points, outcome.defender_points, seats)
+
+
+def _points_text(outcome: HandOutcome) -> str:
+    if outcome.picker is not None and outcome.picker_side_points is not None:
+        return f"picker {outcome.picker_side_points}, defenders {outcome.defender_points}"
+    if outcome.kind == "leaster" and outcome.seat_points:
+        return " ".join(f"{seat} {value}" for seat, value in sorted(outcome.seat_points.items()))
+    return "-"
 
 
 def replay_record(
@@ -175,7 +194,8 @@ def _cause(
 def compare_profiles(
     adapter: Adapter, info: EngineInfo, record: LoadedRecord, case: Case, spec: Spec, profiles: Sequence[str]
 ) -> list[ProfileRow]:
-    """Replay a record under each profile and explain every difference from ``standard``.
+    """Replay a record under each profile and explain every difference from ``standard`` (the
+    first profile: ``standard`` with ``--option`` settings on top, when there are some).
 
     The record's own ``variants`` apply on top of every profile; its ``profile`` is replaced.
     The record's expectations are compared only under the profiles it applies to
@@ -183,13 +203,15 @@ def compare_profiles(
     """
     cache: dict[tuple[tuple[str, str], ...], Replay] = {}
 
-    def replay_with(options: Mapping[str, str], profile: str = "standard") -> Replay:
+    first = profiles[0] if profiles else "standard"
+
+    def replay_with(options: Mapping[str, str], profile: str = first) -> Replay:
         key = tuple(sorted(options.items()))
         if key not in cache:
             cache[key] = replay_record(adapter, info, record, case, profile, options)
         return cache[key]
 
-    base_options = configuration(record, spec, "standard")
+    base_options = configuration(record, spec, first)
     base = replay_with(base_options)
     rows = []
     for profile in profiles:

@@ -17,6 +17,7 @@ from conformance.cli.support import (
     EXIT_OK,
     Environment,
     UsageError,
+    add_option_argument,
     add_timeout_argument,
     selection_of,
     spec_or_usage_error,
@@ -48,6 +49,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     budget.add_argument("--seconds", type=float, metavar="S", help="play for S seconds")
     parser.add_argument("--seed", default="0", help="the seed of the hands (default 0): a run is repeatable")
     parser.add_argument("--profile", metavar="P", help="play every hand under profile P (default: the engine's rule set)")
+    add_option_argument(parser)
     parser.add_argument("--output", "-o", metavar="DIR", help="write one hand record per distinct divergence to DIR")
     parser.add_argument("--shrink", type=int, default=400, metavar="N",
                         help="replays allowed to shrink each divergence's example (default 400; 0: keep it as found)")
@@ -107,8 +109,9 @@ def fuzz_command(args: argparse.Namespace, env: Environment) -> int:
     if len(args.engine) > 2:
         raise UsageError("fuzz compares one engine with the reference, or two engines: give --engine once or twice")
     profile = None
-    if args.profile:
-        chosen = selection_of(spec, [args.profile], None, None, need_rules=False).profiles or ()
+    if args.profile or args.option:
+        chosen = selection_of(spec, [args.profile] if args.profile else None, None, None, need_rules=False,
+                              options=args.option).profiles or ()  # fmt: skip
         profile = spec.profile_options(chosen[0])
     hands = args.hands if args.hands is not None else (None if args.seconds is not None else 1000)
     if hands is not None and hands < 1:

@@ -98,7 +98,7 @@ def matrix(args: argparse.Namespace, env: Environment) -> int:
         raise UsageError("matrix needs a saved REPORT.json or an --engine to run")
     every = [p.id for p in spec.profiles]
     own = not args.profile
-    selection = selection_of(spec, args.profile, args.rule, args.area)
+    selection = selection_of(spec, args.profile, args.rule, args.area, options=args.option)
     selected = list(selection.profiles or every)
     output = check_output_path("--output", args.output)
     page = check_output_path("--html", args.html)

@@ -172,8 +172,11 @@ def _why(n: Narration, ctx: _Context, trick: Sequence[tuple[str, str]], record: 
     called_ten = (card == ctx.plan.called and card[0] == "T"
                   and ctx.options.get("called-ten-rank") == "wins-suit")  # fmt: skip
     if is_trump(card):
-        n.say(f"{record.winner} wins with {card}, the highest trump", "trick.highest-trump-wins",
-              indent=1)  # fmt: skip
+        jacks = ctx.options.get("jack-order", "clubs-first")
+        black = card in ("JC", "JS") and {"JC", "JS"} <= set(cards) and not any(c[0] == "Q" for c in cards)
+        order = f": {card} above {'JS' if card == 'JC' else 'JC'} (jack-order: {jacks})" if black else ""
+        n.say(f"{record.winner} wins with {card}, the highest trump{order}", "trick.highest-trump-wins",
+              *(("ranking.trump-order",) if black else ()), indent=1)  # fmt: skip
     elif called_ten and not trumps:
         n.say(f"{record.winner} wins with {card}: the called ten takes its suit",
               "trick.called-ten-rank", indent=1)  # fmt: skip
@@ -204,8 +207,99 @@ def _trick_header(n: Narration, number: int, trick: Sequence[tuple[str, str]]) -
     n.say(", ".join(f"{seat} {card}" for seat, card in trick), indent=1)
 
 
+def outcome_meaning(kind: str, options: Mapping[str, str], outcome: HandOutcome | None = None) -> str:
+    """What an outcome word means under ``options``, naming the axis that decided it where one
+    did (the schneider line, what makes a no-tricker)."""
+    meaning = OUTCOME_RULES.get(kind, ("", kind))[1]
+    line = options.get("schneider-line", "ninety-one")
+    top = 90 if line == "ninety" else 91
+    by_points = options.get("no-tricker", "tricks") == "points"
+    points = outcome.picker_side_points if outcome is not None else None
+    tricks = outcome.picker_side_tricks if outcome is not None else None
+    if kind == "win":
+        meaning = f"the picker's side took 61 to {top - 1} points" + (" (schneider-line: ninety)" if top == 90 else "")
+    elif kind == "schneider":
+        meaning = f"the picker's side took {top} points or more (schneider-line: {line})"
+        if points == 120 and not by_points:
+            meaning += f", all 120 but {tricks if tricks is not None else 'not all six'} tricks: only every trick" \
+                       " scores as all-tricks (no-tricker: tricks)"
+    elif kind == "loss" and points == 60:
+        meaning = "the picker's side took 31 to 60 points: at 60 to 60 the defenders win"
+    elif kind == "all-tricks":
+        meaning = ("the defenders took no card points: the picker's side has all 120 (no-tricker: points)" if by_points
+                   else "the picker's side took every trick (no-tricker: tricks)")  # fmt: skip
+    elif kind == "no-tricks":
+        if by_points:
+            won = f", though it took {tricks} trick{'s' if tricks != 1 else ''}" if tricks else ""
+            meaning = f"the picker's side took no card points in tricks{won} (no-tricker: points)"
+        else:
+            meaning = "the picker's side took no trick (no-tricker: tricks)"
+    return meaning
+
+
+def _bury_on_no_trick(n: Narration, ctx: _Context, outcome: HandOutcome) -> None:
+    """Where the engine put the bury on a hand whose picker's side took no trick or no card points
+    in tricks, and the bury-on-no-trick option that decides it."""
+    bury = next((a.split()[2:] for a in ctx.plan.actions if a.split()[1] == "bury"), None)
+    if bury is None or outcome.picker_side_points is None or outcome.picker is None:
+        return
+    side = {outcome.picker, outcome.partner}
+    won = [t for t in ctx.response.tricks if t.winner in side]
+    if any(t.points is None for t in won):
+        return
+    trick_points = sum(t.points or 0 for t in won)
+    if won and trick_points:
+        return  # the side took card points in tricks: the bury is its own under every option
+    points = card_points(bury)
+    rule = ctx.options.get("bury-on-no-trick", "picker")
+    why = "took no trick" if not won else "took no card points in tricks"
+    if outcome.picker_side_points == trick_points + points:
+        n.say(f"The bury's {points} points count for the picker's side, which {why} (bury-on-no-trick: {rule})",
+              "points.bury-counts-for-picker", indent=1)  # fmt: skip
+    elif outcome.picker_side_points == trick_points:
+        n.say(f"The bury's {points} points go to the defenders: the picker's side {why} (bury-on-no-trick: {rule})",
+              "points.bury-counts-for-picker", indent=1)  # fmt: skip
+
+
+def _leaster_why(n: Narration, ctx: _Context, outcome: HandOutcome) -> None:
+    """Where the blind went, who could not win, and how a tie was settled, each by its axis."""
+    blind = card_points(ctx.plan.deal.blind)
+    where = ctx.options.get("leaster-blind", "last-trick")
+    tricks = ctx.response.tricks
+    taker = (tricks[-1].winner if where == "last-trick" else tricks[0].winner if where == "first-trick" else None) \
+        if tricks else None
+    if where == "nobody":
+        n.say(f"The blind ({' '.join(ctx.plan.deal.blind)}, {blind} points) counts for nobody (leaster-blind: nobody)",
+              "leaster.blind", indent=1)  # fmt: skip
+    elif taker is not None:
+        which = "last" if where == "last-trick" else "first"
+        n.say(f"The blind ({' '.join(ctx.plan.deal.blind)}, {blind} points) goes to {taker}, who took the {which} trick"
+              f" (leaster-blind: {where})", "leaster.blind", indent=1)  # fmt: skip
+    seat_tricks = outcome.seat_tricks or {}
+    trickless = [seat for seat, won in sorted(seat_tricks.items()) if won == 0]
+    if trickless and ctx.options.get("leaster-needs-trick", "yes") == "yes":
+        n.say(f"{' and '.join(trickless)} took no trick and cannot win (leaster-needs-trick: yes)",
+              "leaster.needs-trick", indent=1)  # fmt: skip
+    elif trickless:
+        n.say(f"{' and '.join(trickless)} took no trick, and may win all the same (leaster-needs-trick: no)",
+              "leaster.needs-trick", indent=1)  # fmt: skip
+    points = outcome.seat_points or {}
+    eligible = {seat: value for seat, value in points.items()
+                if seat_tricks.get(seat, 1) > 0 or ctx.options.get("leaster-needs-trick", "yes") == "no"}  # fmt: skip
+    if not eligible:
+        return
+    fewest = min(eligible.values())
+    tied = sorted(seat for seat, value in eligible.items() if value == fewest)
+    if len(tied) > 1:
+        rule = ctx.options.get("leaster-tie", "no-exchange")
+        how = {"no-exchange": "nobody scores", "split": "each of them collects 1 from each player outside the tie",
+               "random": f"a draw gives the leaster to {outcome.leaster_winner or 'one of them'}"}.get(rule, rule)  # fmt: skip
+        n.say(f"{', '.join(tied)} tie with {fewest} points: {how} (leaster-tie: {rule})", "leaster.tie", indent=1)
+
+
 def _outcome(n: Narration, ctx: _Context, outcome: HandOutcome) -> None:
-    rule, meaning = OUTCOME_RULES.get(outcome.kind, ("", outcome.kind))
+    rule = OUTCOME_RULES.get(outcome.kind, ("", outcome.kind))[0]
+    meaning = outcome_meaning(outcome.kind, ctx.options, outcome)
     if outcome.kind == "revoke":  # the axis that decided the penalty
         penalty = ctx.options.get("revoke-penalty", "loses-hand")
         size = "a schneider" if penalty == "schneider" else "a plain loss"
@@ -216,8 +310,14 @@ def _outcome(n: Narration, ctx: _Context, outcome: HandOutcome) -> None:
         tricks = f", {won} trick{'s' if won != 1 else ''}" if won is not None else ""
         n.say(f"Count: the picker's side ({side}) has {outcome.picker_side_points} points{tricks};"
               f" the defenders {outcome.defender_points}", "points.side-totals")  # fmt: skip
+    if outcome.kind in ("all-tricks", "no-tricks", "schneider", "win", "loss", "schneidered"):
+        _bury_on_no_trick(n, ctx, outcome)
+    if outcome.kind == "leaster":
+        _leaster_why(n, ctx, outcome)
     if outcome.kind == "leaster" and outcome.leaster_winner:
         n.say(f"Outcome: leaster, won by {outcome.leaster_winner} with the fewest points", rule)
+    elif outcome.kind == "leaster":
+        n.say("Outcome: leaster, with no single winner", rule)
     else:
         n.say(f"Outcome: {outcome.kind}: {meaning}", *((rule,) if rule else ()))
     scoring = ["scoring.zero-sum"]
@@ -227,10 +327,10 @@ def _outcome(n: Narration, ctx: _Context, outcome: HandOutcome) -> None:
         scoring.insert(0, "alone.scoring")
     if ctx.stakes > 1:
         scoring.append("scoring.stakes-multiply")
-    if outcome.kind in ("loss", "schneidered", "no-tricks") and ctx.options.get(
-        "double-on-the-bump"
-    ) == "on":
+    bumped = ""
+    if outcome.kind in ("loss", "schneidered", "no-tricks") and ctx.options.get("double-on-the-bump") == "on":
         scoring.append("scoring.double-on-the-bump")
+        bumped = ", the picker's side's loss doubled (double-on-the-bump: on)"
     raises = ctx.plan.raises
     if raises:
         scoring.append("crack.doubles")
@@ -238,7 +338,7 @@ def _outcome(n: Narration, ctx: _Context, outcome: HandOutcome) -> None:
     if raises and ctx.options.get("stakes-cap") == "sixteen":
         scoring.append("crack.cap")
         factor = min(factor, 16)
-    stakes = f" (stakes x{factor})" if factor > 1 else ""
+    stakes = f" (stakes x{factor}{bumped})" if factor > 1 else f" ({bumped[2:]})" if bumped else ""
     n.say(f"Scores{stakes}: {signed(outcome.scores)}", *scoring, indent=1)
 
 

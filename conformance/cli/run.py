@@ -19,6 +19,7 @@ from conformance.cli.support import (
     EXIT_OK,
     Environment,
     UsageError,
+    add_option_argument,
     add_timeout_argument,
     check_output_path,
     engine_identity,
@@ -61,6 +62,7 @@ FORMATS: dict[str, Callable[[Report], str]] = {
 def add_selection_arguments(parser: argparse.ArgumentParser, *, profile_help: str) -> None:
     """The ``--profile``, ``--rule`` and ``--area`` options shared by ``run`` and ``matrix``."""
     parser.add_argument("--profile", action="append", metavar="P", help=profile_help)
+    add_option_argument(parser)
     parser.add_argument(
         "--rule",
         action="append",
@@ -173,7 +175,7 @@ def run(args: argparse.Namespace, env: Environment) -> int:
     :raises UsageError: the command line cannot be carried out.
     """
     spec = spec_or_usage_error()
-    selection = selection_of(spec, args.profile, args.rule, args.area)
+    selection = selection_of(spec, args.profile, args.rule, args.area, options=args.option)
     baseline = _read_baseline(args.baseline)
     output = check_output_path("--output", args.output)
     new_baseline = check_output_path("--write-baseline", args.write_baseline)

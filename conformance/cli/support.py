@@ -21,7 +21,7 @@ from sheepshead_spec import Spec, SpecError, load_spec
 
 from conformance.adapter import Adapter, AdapterError
 from conformance.judge.results import CaseResult
-from conformance.judge.selection import Selection, SelectionError
+from conformance.judge.selection import Selection, SelectionError, parse_options
 
 __all__ = [
     "EXIT_FAILED",
@@ -157,16 +157,26 @@ def spec_or_usage_error() -> Spec:
 
 
 def selection_of(spec: Spec, profiles: Sequence[str] | None, rule_globs: Sequence[str] | None,
-                 areas: Sequence[str] | None, *, need_rules: bool = True) -> Selection:
-    """The checked selection of ``--profile``, ``--rule`` and ``--area`` (checked once, here; the
-    runner is given the result and does not check it again).
+                 areas: Sequence[str] | None, *, need_rules: bool = True,
+                 options: Sequence[str] | None = None) -> Selection:  # fmt: skip
+    """The checked selection of ``--profile``, ``--option``, ``--rule`` and ``--area`` (checked
+    once, here; the runner is given the result and does not check it again).
 
-    :raises UsageError: a profile, area or glob names nothing, or nothing is left.
+    :param options: ``AXIS=OPTION`` texts, set on top of every profile.
+    :raises UsageError: a profile, option, area or glob names nothing, or nothing is left.
     """
     try:
-        return Selection.of(spec, profiles, rule_globs, areas, need_rules=need_rules)
+        chosen = parse_options(options or (), spec)
+        return Selection.of(spec, profiles, rule_globs, areas, need_rules=need_rules, options=chosen)
     except SelectionError as error:
         raise UsageError(str(error)) from None
+
+
+def add_option_argument(parser: argparse.ArgumentParser) -> None:
+    """``--option AXIS=OPTION`` (repeatable): options on top of the profile(s)."""
+    parser.add_argument("--option", action="append", metavar="AXIS=OPTION",
+                        help="set one axis on top of the profile(s), e.g. void-play=must-trump (repeatable;"
+                             " with no --profile, on top of standard)")  # fmt: skip
 
 
 def engine_identity(env: Environment, text: str) -> tuple[str, str]:

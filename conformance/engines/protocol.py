@@ -382,6 +382,7 @@ def _hand_result(data: Mapping[str, Any]) -> ReplayResponse:
         legal=None if legal is None else tuple(legal),
         tricks=tuple(_trick(trick) for trick in data.get("tricks") or ()),
         outcome=_outcome(data.get("outcome")),
+        partner=data.get("partner"),
     )
 
 

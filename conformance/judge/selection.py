@@ -10,12 +10,12 @@ from __future__ import annotations
 import difflib
 import fnmatch
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from sheepshead_spec import Spec
+from sheepshead_spec import Spec, derived_profile, split_profile
 
-__all__ = ["Selection", "SelectionError", "closest"]
+__all__ = ["Selection", "SelectionError", "closest", "parse_options"]
 
 
 class SelectionError(ValueError):
@@ -24,7 +24,7 @@ class SelectionError(ValueError):
     def __init__(self, message: str, option: str) -> None:
         super().__init__(message)
         self.option = option
-        """What was wrong: ``profile``, ``area`` or ``rule``."""
+        """What was wrong: ``profile``, ``option``, ``area`` or ``rule``."""
 
 
 def closest(word: str, choices: Sequence[str], n: int = 3) -> list[str]:
@@ -57,17 +57,47 @@ def _glob_hint(glob: str, spec: Spec) -> str:
     return _hint(literal, [r.id for r in spec.rules])
 
 
-def _profiles(spec: Spec, chosen: Sequence[str]) -> tuple[str, ...]:
+def _profiles(spec: Spec, chosen: Sequence[str], options: Mapping[str, str]) -> tuple[str, ...]:
     known = [p.id for p in spec.profiles]
     out: list[str] = []
     for name in chosen:
         for item in known if name == "all" else [name]:
-            if item not in known:
-                raise SelectionError(f"unknown profile {item!r}{_hint(item, known)} (known: {', '.join(known)}, all)",
+            base = split_profile(item)[0]
+            if "=" in base:
+                raise SelectionError(f"{base!r} is an option, not a profile: give --option {base}"
+                                     f" (on top of --profile P, standard by default), or the profile standard+{base}",
                                      "profile")  # fmt: skip
+            if base not in known:
+                raise SelectionError(f"unknown profile {base!r}{_hint(base, known)} (known: {', '.join(known)}, all)",
+                                     "profile")  # fmt: skip
+            item = derived_profile(item, options) if options else item
+            problem = spec.derived_problem(item)
+            if problem is not None:
+                raise SelectionError(problem, "option")
             if item not in out:
                 out.append(item)
     return tuple(out)
+
+
+def parse_options(texts: Sequence[str], spec: Spec) -> dict[str, str]:
+    """``--option AXIS=OPTION`` arguments as a mapping, each checked against the spec.
+
+    :raises SelectionError: not ``AXIS=OPTION``, or an axis or option the spec does not have
+        (with a "did you mean" hint).
+    """
+    axes = {axis.id: [option.id for option in axis.options] for axis in spec.axes}
+    chosen: dict[str, str] = {}
+    for text in texts:
+        axis, equals, option = text.partition("=")
+        if not equals or not axis or not option:
+            raise SelectionError(f"--option {text!r}: give AXIS=OPTION, e.g. void-play=must-trump", "option")
+        if axis not in axes:
+            raise SelectionError(f"--option {text!r}: unknown axis {axis!r}{_hint(axis, list(axes))}", "option")
+        if option not in axes[axis]:
+            raise SelectionError(f"--option {text!r}: axis {axis} has no option {option!r}"
+                                 f" (its options: {', '.join(axes[axis])})", "option")  # fmt: skip
+        chosen[axis] = option
+    return chosen
 
 
 @dataclass(frozen=True)
@@ -83,10 +113,14 @@ class Selection:
 
     @classmethod
     def of(cls, spec: Spec, profiles: Sequence[str] | None = None, rule_globs: Sequence[str] | None = None,
-           areas: Sequence[str] | None = None, *, need_rules: bool = True) -> Selection:  # fmt: skip
+           areas: Sequence[str] | None = None, *, need_rules: bool = True,
+           options: Mapping[str, str] | None = None) -> Selection:  # fmt: skip
         """Check a selection against the spec.
 
-        :param profiles: profile ids or ``all``; ``None`` or empty: the engine's own rule set.
+        :param profiles: profile ids or ``all``; ``None`` or empty: the engine's own rule set (or
+            ``standard`` when ``options`` are given).
+        :param options: options set on top of every profile (``--option AXIS=OPTION``): each
+            profile becomes a derived one, ``standard+void-play=must-trump``.
         :param need_rules: the selection must keep at least one rule.
         :raises SelectionError: a profile, area or glob names nothing, or nothing is left.
         """
@@ -99,7 +133,10 @@ class Selection:
         for glob in rule_globs or ():
             if not fnmatch.filter(ids, glob):
                 raise SelectionError(f"--rule {glob!r} matches no rule id{_glob_hint(glob, spec)}", "rule")
-        chosen = cls(_profiles(spec, profiles) if profiles else None, tuple(rule_globs or ()), tuple(areas or ()))
+        if options and not profiles:
+            profiles = ["standard"]
+        chosen = cls(_profiles(spec, profiles, options or {}) if profiles else None, tuple(rule_globs or ()),
+                     tuple(areas or ()))  # fmt: skip
         if need_rules and not chosen.rule_ids(spec):
             raise SelectionError(f"no rule matches --rule {' '.join(chosen.rule_globs)} within --area {' '.join(chosen.areas)}",
                                  "rule")  # fmt: skip

@@ -174,6 +174,17 @@ def test_the_command_line(tmp_path: Path) -> None:
     assert usage.status == 2 and "--hands must be at least 1" in usage.err
 
 
+def test_an_option_on_top_of_the_profile_is_what_the_hands_are_played_under() -> None:
+    """An engine that always makes a void player trump agrees with the reference once the fuzzer
+    plays standard with void-play=must-trump on top, and not under standard alone."""
+    loader = lambda text: MutantAdapter(MUTANTS["play.void-must-trump"])  # noqa: E731
+    found = run_cli(["fuzz", "--engine", "m", "--hands", "100", "-q", "--seed", "t", "--profile", "standard"], loader=loader)
+    assert found.status == 1, found.out
+    agreed = run_cli(["fuzz", "--engine", "m", "--hands", "100", "-q", "--seed", "t", "--option", "void-play=must-trump"],
+                     loader=loader)  # fmt: skip
+    assert agreed.status == 0 and "no divergence found" in agreed.out, agreed.out + agreed.err
+
+
 ONE_TRICK = 12
 """The most actions a game of one trick has: five bids, the bury, the call and five plays."""
 

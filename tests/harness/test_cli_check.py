@@ -105,9 +105,49 @@ def test_check_stops_at_the_first_illegal_action() -> None:
     assert f"  ILLEGAL: S2 play QC ({file}:{line}) breaks play.follow-suit:" in out
     assert "The replay stops at the first illegal action (the record ends here)." in out
     assert "  agrees   legality of 'S2 play QC': rejected" in out
-    # the hand never ends, so no outcome names the partner: not reached, and not counted as agreement
-    assert "  not reached partner: S1 (the hand stops at the illegal action)" in out
-    assert "Verdict: PASSED: the engine agrees with the one expectation of the record; 1 not reached" in out
+    # the hand stops before the called card AH falls: the partner is unchecked, never agreement
+    assert "  unchecked partner: S1 (the hand stops before the called card falls)" in out
+    assert ("Verdict: PASSED: the engine agrees with the one expectation of the record; unchecked: partner"
+            " (the hand stops before the called card falls).") in out  # fmt: skip
+
+
+def _stopped_after_the_called_card(tmp_path: Path) -> Path:
+    """ordinary-win-deck.yaml cut after trick 4, where S1 plays the called AH: the table then
+    knows the partner, before the end."""
+    text = (REPO / EXAMPLES / "ordinary-win-deck.yaml").read_text(encoding="utf-8")
+    head, _, _ = text.partition("  - [S1 JD, S2 QD")
+    path = tmp_path / "stopped.yaml"
+    path.write_text(head + "expect:\n  partner: S1\n", encoding="utf-8")
+    return path
+
+
+class _NamesAnotherPartner(ReferenceAdapter):
+    """Reports S2 as the partner before the end of the hand."""
+
+    def replay(self, request: ReplayRequest) -> ReplayResponse:
+        response = super().replay(request)
+        return dataclasses.replace(response, partner="S2") if response.partner else response
+
+
+class _SaysNoPartner(ReferenceAdapter):
+    """Never says who the partner is before the end (the field is optional)."""
+
+    def replay(self, request: ReplayRequest) -> ReplayResponse:
+        return dataclasses.replace(super().replay(request), partner=None)
+
+
+def test_a_record_stopping_after_the_called_card_checks_the_partner(tmp_path: Path) -> None:
+    path = _stopped_after_the_called_card(tmp_path)
+    agrees = run_cli(["check", str(path)])
+    assert agrees.status == 0 and "  agrees   partner: S1" in agrees.out, agrees.out
+    wrong = run_cli(["check", str(path), "--engine", "wrong"], loader=lambda text: _NamesAnotherPartner())
+    assert wrong.status == 1 and "DIFFERS  partner: record S1, engine S2" in wrong.out, wrong.out
+    silent = run_cli(["check", str(path), "--engine", "silent"], loader=lambda text: _SaysNoPartner())
+    assert silent.status == 0
+    assert "unchecked partner: S1 (the engine does not say who the partner is before the end)" in silent.out
+    verdict = silent.out.split("Verdict: ", 1)[1]
+    assert verdict.startswith("PASSED") and verdict.rstrip().endswith(
+        "; unchecked: partner (the engine does not say who the partner is before the end).")
 
 
 def test_check_a_hand_given_as_hands_and_blind() -> None:
@@ -342,3 +382,43 @@ def test_check_finds_the_pair_of_axes_behind_a_difference(tmp_path: Path) -> Non
     assert rows["redeal"].endswith("all-pass=redeal with all-pass-dealer=same-dealer")
     assert "refused" not in rows["redeal"]
     assert outcome.status == 1  # the record has no profile, so it is judged under every profile
+
+
+def test_check_with_an_option_on_top_of_the_records_profile() -> None:
+    """--option sets one axis on top: under called-suit-lead=after-first-lead the picker S3 may
+    not lead the called suit (7H) in trick 4 before hearts were led (the hand of
+    test_check_under_every_profile_names_the_axis)."""
+    outcome = run_cli(["check", f"{EXAMPLES}/ordinary-win-deck.yaml", "--option", "called-suit-lead=after-first-lead"])
+    assert outcome.status == 1
+    assert "profile: standard+called-suit-lead=after-first-lead" in outcome.out
+    assert "ILLEGAL: S3 play 7H" in outcome.out and "breaks play.picker-leads-called-suit:" in outcome.out
+
+
+def test_check_every_profile_with_an_option_on_top() -> None:
+    """With --profile all, the option goes on top of each profile; the table compares them with
+    the first, standard with the option."""
+    outcome = run_cli(["check", f"{EXAMPLES}/ordinary-win-deck.yaml", "--profile", "all",
+                       "--option", "called-suit-lead=after-first-lead"])  # fmt: skip
+    table = outcome.out.split("Across profiles", 1)[1].split("\n\n", 1)[0].splitlines()[1:]
+    rows = {line.split()[0]: line for line in table[1:]}
+    assert len(rows) == 14 and all(name.endswith("+called-suit-lead=after-first-lead") for name in rows)
+    assert table[0].endswith("differs from standard+called-suit-lead=after-first-lead by")
+    assert all("illegal: S3 play 7H (play.picker-leads-called-suit)" in row for row in rows.values())
+    assert outcome.status == 1
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--option", "void-play"], "--option 'void-play': give AXIS=OPTION"),
+        (["--option", "void-ply=free"], "unknown axis 'void-ply'; did you mean void-play"),
+        (["--option", "void-play=fre"], "axis void-play has no option 'fre' (its options: free, must-trump)"),
+        (["--profile", "void-play=free"], "'void-play=free' is an option, not a profile: give --option void-play=free"),
+        (["--profile", "standard+void-play=fre"], "axis void-play has no option 'fre'"),
+    ],
+)  # fmt: skip
+def test_check_option_usage_errors_exit_2(argv: list[str], message: str) -> None:
+    outcome = run_cli(["check", f"{EXAMPLES}/ordinary-win-deck.yaml", *argv])
+    assert outcome.status == 2, outcome.out
+    assert outcome.err.startswith("sheepshead-conformance: error: ") and message in outcome.err, outcome.err
+    assert len(outcome.err.splitlines()) == 1

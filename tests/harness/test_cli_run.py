@@ -85,6 +85,31 @@ def test_selection_is_passed_to_the_runner() -> None:
     assert runner.calls[-1][1] == ["tournament", "standard"]
 
 
+def test_options_go_on_top_of_each_profile() -> None:
+    runner = _runner()
+    run_cli(["run", "-q", "--profile", "tournament", "--profile", "standard", "--option", "void-play=must-trump",
+             "--option", "jack-order=spades-first"], runner, LOADER)  # fmt: skip
+    assert runner.calls[-1][1] == ["tournament+void-play=must-trump+jack-order=spades-first",
+                                   "standard+void-play=must-trump+jack-order=spades-first"]  # fmt: skip
+    run_cli(["run", "-q", "--option", "void-play=must-trump"], runner, LOADER)  # no --profile: on top of standard
+    assert runner.calls[-1][1] == ["standard+void-play=must-trump"]
+    outcome = run_cli(["run", "-q", "--option", "void-play=mst-trump"], runner, LOADER)
+    assert outcome.status == 2 and "axis void-play has no option 'mst-trump'" in outcome.err
+
+
+def test_a_derived_profile_runs_the_suite_under_its_options() -> None:
+    """The real runner: under standard+void-play=must-trump a must-trump case runs and a free
+    one is not applicable."""
+    from conformance.runner import run_engine
+    from conformance.judge.results import Status
+
+    ran = run_engine("reference", ["standard+void-play=must-trump"], areas=["play"])
+    assert {r.profile for r in ran.results} == {"standard+void-play=must-trump"}
+    statuses = {r.status for r in ran.results}
+    assert Status.PASSED in statuses and Status.SKIPPED in statuses and Status.FAILED not in statuses
+    assert any("void-play=free" in r.message for r in ran.results if r.status is Status.SKIPPED)
+
+
 def test_json_to_a_file_is_valid_and_progress_goes_to_stdout(tmp_path: Path) -> None:
     target = tmp_path / "report.json"
     outcome = run_cli(["run", "--format", "json", "--output", str(target)], _runner(), LOADER)
