@@ -192,8 +192,15 @@ class _Checker:
             self.zero_sum(expect["scores"], (*prefix, "expect", "scores"))
         if "illegal" in expect:
             self.illegal(expect["illegal"], (*prefix, "expect", "illegal"))
+        card_plays = sum(v not in _NOT_CARDS for trick in verbs for v in trick)
+        for index, moment in enumerate(expect.get("legal") or ()):
+            where = (*prefix, "expect", "legal", index)
+            if isinstance(moment, Mapping):
+                if isinstance(moment.get("after"), int) and moment["after"] > card_plays:
+                    self.add((*where, "after"), f"after {moment['after']} plays, but the record has {card_plays}")
+                self.table(moment.get("cards"), (*where, "cards"))
         for key in expect:
-            if key not in ("scores", "illegal", "tricks") and not str(key).startswith("x-"):
+            if key not in ("scores", "illegal", "tricks", "legal") and not str(key).startswith("x-"):
                 self.table(expect[key], (*prefix, "expect", key))
         draw = body.get("tie_break")
         if isinstance(draw, Mapping) and draw.get("seat") not in (draw.get("among") or ()):
@@ -211,6 +218,8 @@ class _Checker:
         if data.get("format") == SESSION_FORMAT:
             for i, body in enumerate(data["hands"]):
                 self.hand(body, ("hands", i))
+                if "legal" in (body.get("expect") or {}):
+                    self.add(("hands", i, "expect", "legal"), "legal sets are checked in hand records, not in a session's hands")
             expect = data.get("expect") or {}
             if "totals" in expect:
                 self.zero_sum(expect["totals"], ("expect", "totals"))

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from sheepshead_spec import Spec
+from sheepshead_spec.records import card_code
 
 from conformance.adapter import (
     Adapter,
@@ -410,6 +411,53 @@ def _check_results(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...],
     return moved
 
 
+def _moment(plan: HandPlan, after: int) -> int:
+    """How many of the plan's actions come before the moment ``after`` card plays into the hand:
+    the auction, bury, call and window first (``after`` 0), then up to the ``after``-th play."""
+    plays = 0
+    for index, action in enumerate(plan.actions):
+        if action.split()[1] in ("play", "revoke"):
+            if plays == after:
+                return index
+            plays += 1
+    return len(plan.actions)
+
+
+def _check_legal(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...], label: str, adapter: Adapter,
+                 options: Mapping[str, str], applied: int) -> None:  # fmt: skip
+    """The ``legal`` expectations: the hand replayed up to each moment, the engine's legal plays
+    of the seat to act compared with the record's set."""
+    moments = judge.value(plan.expect, "legal")
+    if moments is _ABSENT or not moments:
+        return
+    rules = rules_for("legal-plays", judge.rules)
+    for number, moment in enumerate(moments):
+        path = (*prefix, "expect", "legal", number)
+        applies, wanted = resolve(moment["cards"], judge.options, judge.facts.profile_of(judge.options))
+        if not applies:
+            continue
+        after, seat = int(moment["after"]), str(moment["seat"])
+        what = f"{label}legal plays of {seat} after {after} play{'s' if after != 1 else ''}"
+        count = _moment(plan, after)
+        if count > applied:
+            judge.checks.append(Check(what, rules, Verdict.UNREACHED, show(sorted(wanted)),
+                                      "the engine refused an earlier action", judge.record.where(list(path))))  # fmt: skip
+            continue
+        reply = adapter.replay(ReplayRequest(options=dict(options), deal=plan.deal, actions=plan.actions[:count],
+                                             tie_break=_draw_sent(plan, judge.options)))  # fmt: skip
+        if reply.rejected is not None or reply.turn != seat:
+            actual = (f"the engine refused {plan.actions[reply.rejected.index]!r}" if reply.rejected is not None
+                      else f"{reply.turn or 'nobody'} to act")  # fmt: skip
+            judge.differs(what, rules, f"{seat} to play", actual, (*path, "seat"))
+            continue
+        if reply.legal is None:
+            judge.add(what, rules, show(sorted(wanted)), None, (*path, "cards"))
+            continue
+        cards = sorted({action.split()[2] for action in reply.legal
+                        if action.split()[:2] == [seat, "play"] and len(action.split()) == 3})  # fmt: skip
+        judge.add(what, rules, show(sorted(card_code(c) for c in wanted)), show(cards), (*path, "cards"))
+
+
 def _draw_sent(plan: HandPlan, options: Mapping[str, str]) -> str | None:
     """The record's draw, sent only where it means something: under ``leaster-tie: random``."""
     return plan.tie_break if options.get("leaster-tie") == "random" else None
@@ -441,6 +489,7 @@ def judge_record(record: LoadedRecord, rules: tuple[str, ...], adapter: Adapter,
                                                 tie_break=_draw_sent(plan, config.expect)))  # fmt: skip
         if _check_actions(judge, plan, (), response, ""):
             _check_results(judge, plan, (), response, "")
+        _check_legal(judge, plan, (), "", adapter, options, response.applied)
         return judge.checks, response
     if Capability.SESSION not in info.capabilities:
         raise Unsupported("the engine lacks capability session")
