@@ -25,8 +25,8 @@ from .resources import package_dir
 from .schemas import validate_document
 from .yamldoc import YamlDocument, load_yaml_document, parse_yaml_document
 
-__all__ = ["HAND_FORMAT", "SEATS", "SESSION_FORMAT", "LoadedRecord", "RecordProblems", "card_code", "load_record",
-           "parse_record"]
+__all__ = ["HAND_FORMAT", "SEATS", "SESSION_FORMAT", "LoadedRecord", "RecordProblems", "action_key", "card_code",
+           "hand_actions", "load_record", "parse_record"]
 
 HAND_FORMAT = "sheepshead-hand/1"
 SESSION_FORMAT = "sheepshead-session/1"
@@ -92,6 +92,25 @@ def card_code(text: Any) -> str:
     return ("T" if rank == "10" else rank.upper()) + _SUITS.get(suit, suit.upper())
 
 
+def action_key(text: Any) -> str:
+    """An action as written in a record, in one spelling: ``s1 10♠`` -> ``S1 TS``, ``S3  Pass`` ->
+    ``S3 pass`` (for ``illegal.at``)."""
+    words = str(text).split()
+    if not words:
+        return ""
+    rest = [word.lower() for word in words[1:]]
+    if rest and rest[-1] not in ("pass", "pick", "crack", "recrack", "claim", "black", "red", "alone"):
+        rest[-1] = card_code(words[-1])
+    return " ".join([words[0].upper(), *rest])
+
+
+def hand_actions(body: Mapping[str, Any]) -> list[str]:
+    """Every action of a hand body as written (auction, cracks, plays), by :func:`action_key`."""
+    texts = [*(body.get("auction") or ()), *(body.get("cracks") or ())]
+    texts += [text for trick in body.get("plays") or () for text in trick]
+    return [action_key(text) for text in texts]
+
+
 
 class _Checker:
     def __init__(self, doc: Any, spec: Spec) -> None:
@@ -149,10 +168,14 @@ class _Checker:
                 if total != 0 and not odd:
                     self.add(where, f"scores must sum to zero, not {total}")
 
-    def illegal(self, value: Any, path: tuple[PathPart, ...]) -> None:
+    def illegal(self, value: Any, path: tuple[PathPart, ...], body: Mapping[str, Any] | None = None) -> None:
         for item, where in self.table(value, path):
             if isinstance(item, Mapping) and "rule" in item:
                 self.rule(item["rule"], (*where, "rule"))
+            if isinstance(item, Mapping) and "at" in item and body is not None:
+                found = hand_actions(body).count(action_key(item["at"]))
+                if found != 1:
+                    self.add((*where, "at"), f"at {item['at']!r} names {found} actions of the hand, not one")
             if isinstance(item, Mapping) and isinstance(item.get("also"), list):
                 for index, rule in enumerate(item["also"]):
                     self.rule(rule, (*where, "also", index))
@@ -191,7 +214,7 @@ class _Checker:
         if "scores" in expect:
             self.zero_sum(expect["scores"], (*prefix, "expect", "scores"))
         if "illegal" in expect:
-            self.illegal(expect["illegal"], (*prefix, "expect", "illegal"))
+            self.illegal(expect["illegal"], (*prefix, "expect", "illegal"), body)
         card_plays = sum(v not in _NOT_CARDS for trick in verbs for v in trick)
         for index, moment in enumerate(expect.get("legal") or ()):
             where = (*prefix, "expect", "legal", index)

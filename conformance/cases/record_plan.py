@@ -26,7 +26,7 @@ from typing import Any
 
 from sheepshead_spec import Spec
 from sheepshead_spec.problems import PathPart
-from sheepshead_spec.records import SEATS, LoadedRecord, RecordProblems, load_record, parse_record
+from sheepshead_spec.records import SEATS, LoadedRecord, RecordProblems, action_key, load_record, parse_record
 from sheepshead_spec.records import card_code as _card
 
 from conformance.adapter import NOT_TURN_VERBS, Deal
@@ -70,6 +70,9 @@ class HandPlan:
     """The cracks, re-cracks and blitzes of the hand (each doubles its scores)."""
     tie_break: str | None = None
     """The seat a draw picked for a leaster tie (the body's ``tie_break.seat``)."""
+    written: tuple[str, ...] = ()
+    """Each action as the record writes it (:func:`~sheepshead_spec.records.action_key`; empty
+    for the bury and the call), to find an ``illegal.at``."""
     tied: tuple[str, ...] = ()
     """The seats of that tie (``tie_break.among``): under ``leaster-tie: random`` an engine that
     draws for itself may give the win to any of them."""
@@ -78,6 +81,15 @@ class HandPlan:
     def procedure(self) -> bool:
         """Whether the hand has a revoke or a claim (capability ``procedure``)."""
         return any(action.split()[1] in ("revoke", "claim") for action in self.actions)
+
+
+def _written(body: Mapping[str, Any], path: Sequence[PathPart]) -> str:
+    if path[0] in ("bury", "call"):
+        return ""
+    value: Any = body
+    for part in path:
+        value = value[part]
+    return action_key(value)
 
 
 def configuration(record: LoadedRecord, spec: Spec, profile: str | None = None) -> dict[str, str]:
@@ -200,6 +212,7 @@ def plan_hands(record: LoadedRecord, options: Mapping[str, str]) -> list[HandPla
                 alone=alone,
                 raises=len(body.get("cracks") or ()),
                 tie_break=str(body["tie_break"]["seat"]) if "tie_break" in body else None,
+                written=tuple(_written(body, path[len(prefix):]) for _, path in actions),
                 tied=tuple(str(seat) for seat in body["tie_break"]["among"]) if "tie_break" in body else (),
             )
         )

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from sheepshead_spec import Spec
-from sheepshead_spec.records import card_code
+from sheepshead_spec.records import action_key, card_code
 
 from conformance.adapter import (
     Adapter,
@@ -223,8 +223,10 @@ def _check_actions(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...],
     leaders = _next_leaders(plan)
     rejected = response.rejected
     last = len(plan.actions) - 1
-    if rejected is not None and not 0 <= rejected.index <= last:
-        judge.differs(f"{label}index of the rejected action", rules_for("play", judge.rules), f"0 to {last}",
+    if isinstance(illegal, Mapping) and "at" in illegal:  # illegal under this option only: the hand stops there
+        last = plan.written.index(action_key(illegal["at"]))
+    if rejected is not None and not 0 <= rejected.index <= len(plan.actions) - 1:
+        judge.differs(f"{label}index of the rejected action", rules_for("play", judge.rules), f"0 to {len(plan.actions) - 1}",
                       rejected.index, prefix)  # fmt: skip
         return False
     for index, action in enumerate(plan.actions):

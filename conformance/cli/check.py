@@ -177,7 +177,11 @@ def _expectations(run: CaseRun, profile: str) -> tuple[list[str], Status]:
     status = status_of(run)
     counted = [c for c in shown if c.verdict is not Verdict.UNREACHED]
     unchecked = [c for c in shown if c.verdict is Verdict.UNREACHED]
-    later = f"; unchecked: {'; '.join(f'{c.label} ({c.actual})' for c in unchecked)}" if unchecked else ""
+    reasons: dict[str, list[str]] = {}  # the unchecked expectations, grouped by why
+    for check in unchecked:
+        reasons.setdefault(check.actual, []).append(check.label)
+    groups = "; ".join(f"{', '.join(labels)} ({why})" for why, labels in reasons.items())
+    later = f"; unchecked: {groups}" if unchecked else ""
     if status is Status.FAILED:
         first = run.divergence
         assert first is not None
