@@ -90,8 +90,9 @@ def test_check_narrates_every_ruling_of_a_complete_hand() -> None:
     assert "  Scores: S1 +1, S2 -1, S3 +2, S4 -1, S5 -1 (scoring.zero-sum)" in out
     assert "  scoring.win: Win with 61-90" in out.split("Rules cited:")[1]
     assert "  agrees   35 actions accepted as legal" in out  # 3 auction calls, the bury, the call, 30 plays
-    # each trick's winner and points (12), each side's points and tricks (4), partner, outcome, scores
-    assert "Verdict: PASSED: the engine agrees with all 19 expectations of the record." in out
+    # each trick's winner and points (12), each side's points and tricks (4), partner, outcome, scores, and the
+    # two legal sets
+    assert "Verdict: PASSED: the engine agrees with all 21 expectations of the record." in out
 
 
 def test_check_stops_at_the_first_illegal_action() -> None:
