@@ -25,14 +25,16 @@ from .resources import package_dir
 from .schemas import validate_document
 from .yamldoc import YamlDocument, load_yaml_document, parse_yaml_document
 
-__all__ = ["HAND_FORMAT", "SEATS", "SESSION_FORMAT", "LoadedRecord", "RecordProblems", "action_key", "card_code",
+__all__ = ["HAND_FORMAT", "POSITION_FORMAT", "SEATS", "SESSION_FORMAT", "LoadedRecord", "RecordProblems", "action_key", "card_code",
            "hand_actions", "load_record", "parse_record"]
 
 HAND_FORMAT = "sheepshead-hand/1"
 SESSION_FORMAT = "sheepshead-session/1"
+POSITION_FORMAT = "sheepshead-position/1"
 SEATS = ("S1", "S2", "S3", "S4", "S5")
 _SUITS = {"♣": "C", "♠": "S", "♥": "H", "♦": "D"}
-_SCHEMAS = {HAND_FORMAT: "hand-record.schema.json", SESSION_FORMAT: "session-record.schema.json"}
+_SCHEMAS = {HAND_FORMAT: "hand-record.schema.json", SESSION_FORMAT: "session-record.schema.json",
+            POSITION_FORMAT: "position-record.schema.json"}  # fmt: skip
 _END_OF_HAND = ("picker_side", "defenders", "seat_points", "seat_tricks", "outcome",
                 "leaster_winner", "scores")  # fmt: skip
 _NOT_CARDS = ("crack", "recrack", "blitz", "claim")
@@ -64,6 +66,11 @@ class LoadedRecord:
         return self.data.get("format") == SESSION_FORMAT
 
     @property
+    def is_position(self) -> bool:
+        """Whether this is a position record (one moment of a hand, hand-records.md 14)."""
+        return self.data.get("format") == POSITION_FORMAT
+
+    @property
     def profile(self) -> str:
         """The record's profile (``standard`` when absent)."""
         return str(self.data.get("profile", "standard"))
@@ -75,7 +82,9 @@ class LoadedRecord:
 
     @property
     def bodies(self) -> list[tuple[Mapping[str, Any], tuple[PathPart, ...]]]:
-        """Each hand body with its path in the document."""
+        """Each hand body with its path in the document (none in a position record)."""
+        if self.is_position:
+            return []
         if self.is_session:
             return [(hand, ("hands", i)) for i, hand in enumerate(self.data["hands"])]
         return [(self.data, ())]
@@ -229,6 +238,60 @@ class _Checker:
         if isinstance(draw, Mapping) and draw.get("seat") not in (draw.get("among") or ()):
             self.add((*prefix, "tie_break", "seat"), f"the draw {draw.get('seat')} is not one of the tied seats {draw.get('among')}")
 
+    def position(self, position: Mapping[str, Any], expect: Mapping[str, Any]) -> None:
+        """A position's own consistency: cards once each, the trick's seats clockwise and the seat
+        to play next, the hand's size, and expectations that fit the moment."""
+        where: tuple[PathPart, ...] = ("position",)
+        seen: dict[str, tuple[PathPart, ...]] = {}
+        for key in ("hand", "buried", "trick"):
+            for index, text in enumerate(position.get(key) or ()):
+                code = card_code(str(text).split()[-1])
+                path: tuple[PathPart, ...] = (*where, key, index)
+                if code in seen:
+                    self.add(path, f"card {code} appears twice (also at {format_path(seen[code])})")
+                seen.setdefault(code, path)
+        trick = [str(text).split()[0].upper() for text in position.get("trick") or ()]
+        for index in range(1, len(trick)):
+            if trick[index] != SEATS[SEATS.index(trick[index - 1]) % 5 - 4]:
+                self.add((*where, "trick", index), f"{trick[index]} plays after {trick[index - 1]}: the seats go clockwise")
+        to_act = position.get("to_act")
+        complete = len(trick) == 5
+        if complete and to_act is not None:
+            self.add((*where, "to_act"), "the trick is complete: nobody is to play in it")
+        if not complete and to_act is None:
+            self.add(where, "to_act is needed unless the trick is complete (five cards)")
+        if not complete and "hand" not in position:
+            self.add(where, "hand is needed: the cards of the seat to play")
+        if to_act is not None and trick and to_act != SEATS[SEATS.index(trick[-1]) % 5 - 4]:
+            self.add((*where, "to_act"), f"{to_act} is not next after {trick[-1]}")
+        if to_act is not None and to_act in trick:
+            self.add((*where, "to_act"), f"{to_act} has played to this trick already")
+        earlier = int(position.get("earlier_tricks") or 0)
+        hand = position.get("hand") or ()
+        if hand and len(hand) != 6 - earlier:
+            self.add((*where, "hand"), f"{len(hand)} cards after {earlier} earlier trick{'s' if earlier != 1 else ''};"
+                                       f" the seat holds {6 - earlier}")  # fmt: skip
+        if "under" in position and "called" not in position:
+            self.add((*where, "under"), "an under card needs the called card")
+        if not complete and "trick" in expect:
+            self.add(("expect", "trick"), "a trick expectation needs a complete trick (five cards)")
+        if complete:
+            for key in ("legal", "illegal"):
+                if key in expect:
+                    self.add(("expect", key), f"{key} needs a seat to play: the trick is complete")
+        held = {card_code(card) for card in hand}
+        for plays, path in self.table(expect.get("illegal") or [], ("expect", "illegal")):
+            for index, item in enumerate(plays or ()):
+                if card_code(item["play"]) not in held:
+                    self.add((*path, index, "play"), f"{item['play']} is not in the hand of {to_act}")
+                self.rule(item.get("rule"), (*path, index, "rule"))
+        for value, path in self.table(expect.get("legal"), ("expect", "legal")):
+            for index, card in enumerate(value or ()):
+                if card_code(card) not in held:
+                    self.add((*path, index), f"{card} is not in the hand of {to_act}")
+        if "trick" in expect and isinstance(expect["trick"], Mapping):
+            self.table(expect["trick"].get("winner"), ("expect", "trick", "winner"))
+
     def record(self) -> None:
         data = self.doc.data
         for i, rule_id in enumerate(data.get("rules") or []):
@@ -238,7 +301,9 @@ class _Checker:
         for axis, option in (data.get("variants") or {}).items():
             if not str(axis).startswith("x-"):
                 self.option(axis, option, ("variants", axis))
-        if data.get("format") == SESSION_FORMAT:
+        if data.get("format") == POSITION_FORMAT:
+            self.position(data.get("position") or {}, data.get("expect") or {})
+        elif data.get("format") == SESSION_FORMAT:
             for i, body in enumerate(data["hands"]):
                 self.hand(body, ("hands", i))
                 if "legal" in (body.get("expect") or {}):
@@ -253,7 +318,7 @@ class _Checker:
 
 
 def load_record(path: Path, spec: Spec, *, file: str | None = None) -> LoadedRecord:
-    """Read and check a hand or session record.
+    """Read and check a hand, session or position record.
 
     :param path: the YAML file.
     :param spec: the catalogue (rule, profile, axis and option ids are checked against it).
@@ -265,7 +330,7 @@ def load_record(path: Path, spec: Spec, *, file: str | None = None) -> LoadedRec
 
 
 def parse_record(text: str, spec: Spec, *, file: str = "<string>") -> LoadedRecord:
-    """Read and check a hand or session record given as YAML text (see :func:`load_record`)."""
+    """Read and check a hand, session or position record given as YAML text (see :func:`load_record`)."""
     doc, problems = parse_yaml_document(text, file)
     return _checked(doc, problems, spec)
 

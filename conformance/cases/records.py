@@ -596,11 +596,16 @@ def record_case(record: LoadedRecord, spec: Spec, case_id: str, *, facts: SpecFa
 
     :raises ValueError: the record's dependence cannot be read (:func:`record_depends`).
     """
+    facts = facts or SpecFacts.of(spec)
+    if record.is_position:
+        from conformance.cases.positions import position_case
+
+        return position_case(record, spec, case_id, facts.profile_of)
     depends = record_depends(record, spec)
     rules = tuple(str(rule) for rule in record.data.get("rules") or ())
     if perft is None:
         perft = "x-perft" in record.data
-    runner = _perft_runner(record, rules) if perft else _record_runner(record, rules, facts or SpecFacts.of(spec))
+    runner = _perft_runner(record, rules) if perft else _record_runner(record, rules, facts)
     requires = frozenset({"session"} if record.is_session else {"replay"})
     if any(_has_procedure(body) for body, _ in record.bodies):
         requires |= {"procedure"}  # a revoke or a claim: table procedure

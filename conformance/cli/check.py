@@ -246,8 +246,15 @@ def check(args: argparse.Namespace, env: Environment) -> int:
     chosen = args.profile if args.profile and not compare_all else record.profile
     profile = (selection_of(spec, [chosen], None, None, need_rules=False, options=args.option).profiles or (chosen,))[0]
     profiles = list(selection_of(spec, ["all"], None, None, need_rules=False, options=args.option).profiles or ())
-    case = record_case(record, spec, record.file, perft=False)
     adapter, info = _engine(env, args.engine)
+    if record.is_position:
+        from conformance.cli.position import check_position
+
+        try:
+            return check_position(args, env, spec, record, profile, profiles, adapter, info)
+        finally:
+            adapter.close()
+    case = record_case(record, spec, record.file, perft=False)
     try:
         replay = replay_record(adapter, info, record, case, profile, configuration(record, spec, profile))
         if replay.problem is not None and replay.problem.startswith(("unsupported", "the engine lacks")):

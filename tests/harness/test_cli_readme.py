@@ -116,3 +116,22 @@ def test_a_python_engine_beside_the_user_is_found(
     # imported from the working directory; the toy cannot replay hands, which check needs
     assert outcome.status == 2
     assert outcome.err.endswith("the engine lacks capability replay\n")
+
+
+def test_the_readmes_position_ruling_is_what_check_prints(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The README's end-to-end position example: its record is the fixture, and its console
+    block is check's output, word for word."""
+    from tests.harness.synthetic import run_cli
+
+    text = README.read_text(encoding="utf-8")
+    command = "sheepshead-conformance check fixtures/positions/void-defender-holding-one-trump.yaml"
+    match = re.search(rf"^```console\n\$ {re.escape(command)}\n(.*?)^```$", text, re.MULTILINE | re.DOTALL)
+    assert match, "no console block of the position ruling in README.md"
+    record = re.search(r"^```yaml\n(format: sheepshead-position/1\n.*?)^```$", text, re.MULTILINE | re.DOTALL)
+    assert record, "no position record in README.md"
+    root = README.parent
+    fixture = (root / "fixtures/positions/void-defender-holding-one-trump.yaml").read_text(encoding="utf-8")
+    assert record[1] == "".join(line + "\n" for line in fixture.splitlines() if not line.startswith("#"))
+    monkeypatch.chdir(root)
+    outcome = run_cli(command.split()[1:])
+    assert outcome.status == 0 and outcome.out == match[1]

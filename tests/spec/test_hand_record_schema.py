@@ -22,6 +22,7 @@ DOC = SPEC / "hand-records.md"
 SCHEMA_FILES = {
     "sheepshead-hand/1": SCHEMA_DIR / "hand-record.schema.json",
     "sheepshead-session/1": SCHEMA_DIR / "session-record.schema.json",
+    "sheepshead-position/1": SCHEMA_DIR / "position-record.schema.json",
 }
 
 
@@ -113,6 +114,8 @@ def _normalise(card: str) -> str:
 
 
 def _hands_of(record: dict[str, Any]) -> list[dict[str, Any]]:
+    if record["format"] == "sheepshead-position/1":
+        return []  # one moment of a hand: no deal
     return record["hands"] if record["format"] == "sheepshead-session/1" else [record]
 
 

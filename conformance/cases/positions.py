@@ -1,0 +1,184 @@
+"""Cases from position records (``sheepshead-position/1``, hand-records.md 14): one moment of a
+hand, judged through the direct queries.
+
+A position's ``legal`` and ``illegal`` expectations are asked of the engine as a ``legal-plays``
+query (the seat's hand, the trick so far, the trick number, the seat's role, the called card and
+whether its suit was led); a complete trick's ``winner`` and ``points`` as ``trick-winner`` and
+``card-points`` queries. A position depends on the axes of its variant tables (every option) and
+on those its ``variants`` pin (that option only).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from sheepshead_spec import Spec
+from sheepshead_spec.records import LoadedRecord, card_code
+
+from conformance.adapter import (
+    Adapter,
+    AdapterError,
+    CardPointsRequest,
+    Capability,
+    EngineInfo,
+    LegalPlaysRequest,
+    TrickWinnerRequest,
+    Unsupported,
+)
+from conformance.cases.blame import rules_for
+from conformance.cases.checks import show
+from conformance.cases.model import Case, CaseRun, Check, Config, Verdict, pinned, raised
+from conformance.cases.record_plan import resolve
+
+__all__ = ["Position", "position_case", "position_depends"]
+
+
+class Position:
+    """A position record's moment, read once (cards in canonical codes)."""
+
+    def __init__(self, record: LoadedRecord) -> None:
+        data: Mapping[str, Any] = record.data["position"]
+        self.record = record
+        self.to_act: str | None = data.get("to_act")
+        self.hand = tuple(card_code(card) for card in data.get("hand") or ())
+        plays = [str(text).split() for text in data.get("trick") or ()]
+        self.trick_seats = tuple(words[0].upper() for words in plays)
+        self.trick = tuple(card_code(words[1]) for words in plays)
+        self.trick_number = int(data.get("earlier_tricks") or 0) + 1
+        self.picker: str | None = data.get("picker")
+        self.called = card_code(data["called"]) if data.get("called") else None
+        self.under = card_code(data["under"]) if data.get("under") else None
+        self.called_suit_led = bool(data.get("called_suit_led", False))
+        partner = data.get("partner", "unknown")
+        if partner == "unknown":  # not stated: the seat to play is the partner if it holds the called card
+            partner = self.to_act if self.called is not None and self.called in self.hand else None
+        self.partner: str | None = partner
+
+    @property
+    def role(self) -> str:
+        """The seat to play's role: ``picker``, ``partner``, ``defender`` or ``leaster``."""
+        if self.picker is None:
+            return "leaster"
+        if self.to_act == self.picker:
+            return "picker"
+        return "partner" if self.to_act is not None and self.to_act == self.partner else "defender"
+
+    def describe(self) -> str:
+        """One line: ``S2 (defender) to play to trick 4, after S1 9H; holds QD KS 7C; AH called``."""
+        called = f"; {self.called} called" + (f" under {self.under}" if self.under else "") if self.called else ""
+        led = f", after {' '.join(f'{s} {c}' for s, c in zip(self.trick_seats, self.trick))}" if self.trick else ", leading"
+        if self.to_act is None:
+            return f"Trick {self.trick_number}: {' '.join(f'{s} {c}' for s, c in zip(self.trick_seats, self.trick))}{called}"
+        return f"{self.to_act} ({self.role}) to play to trick {self.trick_number}{led}; holds {' '.join(self.hand)}{called}"
+
+    def legal_request(self, options: Mapping[str, str]) -> LegalPlaysRequest:
+        return LegalPlaysRequest(dict(options), self.hand, self.trick, self.trick_number, self.role, self.called,
+                                 self.under, self.called_suit_led)  # fmt: skip
+
+
+def position_depends(record: LoadedRecord, spec: Spec) -> dict[str, frozenset[str]]:
+    """The axes a position's expectations depend on, with the options they are written for."""
+    options = {axis.id: frozenset(option.id for option in axis.options) for axis in spec.axes}
+    depends: dict[str, frozenset[str]] = {}
+    if "profile" in record.data:
+        depends = pinned(spec.profile_options(record.profile))
+
+    def tables(value: Any) -> None:
+        if isinstance(value, Mapping):
+            if "by" in value and value["by"] != "profile":
+                depends.setdefault(str(value["by"]), options[str(value["by"])])
+            for item in value.values():
+                tables(item)
+        elif isinstance(value, list):
+            for item in value:
+                tables(item)
+
+    tables(record.data.get("expect") or {})
+    for axis, option in record.variants.items():
+        depends[axis] = frozenset({option})
+    return depends
+
+
+def _requires(record: LoadedRecord) -> frozenset[str]:
+    expect = record.data.get("expect") or {}
+    needed = set()
+    if "legal" in expect or "illegal" in expect:
+        needed.add(Capability.LEGAL_PLAYS.value)
+    trick = expect.get("trick") or {}
+    if "winner" in trick:
+        needed.add(Capability.TRICK_WINNER.value)
+    if "points" in trick:
+        needed.add(Capability.CARD_POINTS.value)
+    return frozenset(needed)
+
+
+def _judge(position: Position, rules: tuple[str, ...], adapter: Adapter, config: Config,
+           profile_of: Callable[[Mapping[str, str]], str]) -> list[Check]:  # fmt: skip
+    record = position.record
+    expect = record.data.get("expect") or {}
+    checks: list[Check] = []
+    profile = profile_of(config.expect)
+
+    def value(key: Any) -> tuple[bool, Any]:
+        return resolve(key, config.expect, profile)
+
+    legal_rules = rules_for("legal-plays", rules)
+    if "legal" in expect or "illegal" in expect:
+        answer = tuple(card_code(card) for card in adapter.legal_plays(position.legal_request(config.request)))
+        offered = sorted(set(answer))
+        if "legal" in expect:
+            applies, wanted = value(expect["legal"])
+            if applies:
+                wanted_set = sorted({card_code(card) for card in wanted})
+                verdict = Verdict.AGREES if wanted_set == offered else Verdict.DIFFERS
+                checks.append(Check(f"legal plays of {position.to_act}", legal_rules, verdict, show(wanted_set),
+                                    show(offered), record.where(["expect", "legal"])))  # fmt: skip
+        applies, plays = value(expect.get("illegal") or [])
+        for index, item in enumerate(plays if applies else ()):
+            card, rule = card_code(item["play"]), str(item["rule"])
+            verdict = Verdict.AGREES if card not in offered else Verdict.DIFFERS
+            checks.append(Check(f"legality of {position.to_act} {card}", (rule,), verdict, f"illegal under {rule}",
+                                "not among the legal plays" if card not in offered else "legal",
+                                record.where(["expect", "illegal"])))  # fmt: skip
+    trick = expect.get("trick") or {}
+    if "winner" in trick:
+        applies, seat = value(trick["winner"])
+        if applies:
+            index = adapter.trick_winner(TrickWinnerRequest(dict(config.request), position.trick, position.called,
+                                                            position.under))  # fmt: skip
+            actual = position.trick_seats[index] if 0 <= index < len(position.trick_seats) else f"card {index}"
+            checks.append(Check("winner of the trick", rules_for("trick-winner", rules),
+                                Verdict.AGREES if actual == seat else Verdict.DIFFERS, str(seat), actual,
+                                record.where(["expect", "trick", "winner"])))  # fmt: skip
+    if "points" in trick:
+        points = adapter.card_points(CardPointsRequest(position.trick))
+        checks.append(Check("points of the trick", rules_for("trick-points", rules),
+                            Verdict.AGREES if points == trick["points"] else Verdict.DIFFERS, str(trick["points"]),
+                            str(points), record.where(["expect", "trick", "points"])))  # fmt: skip
+    return checks
+
+
+def position_case(record: LoadedRecord, spec: Spec, case_id: str,
+                  profile_of: Callable[[Mapping[str, str]], str]) -> Case:  # fmt: skip
+    """One position record as a case.
+
+    :param profile_of: the named profile whose options are exactly these (for ``by: profile``).
+    """
+    position = Position(record)
+    rules = tuple(str(rule) for rule in record.data.get("rules") or ())
+
+    def run(adapter: Adapter, info: EngineInfo, config: Config) -> CaseRun:
+        missing = sorted(_requires(record) - {capability.value for capability in info.capabilities})
+        if missing:
+            return CaseRun(unsupported=f"the engine lacks capability {', '.join(missing)}")
+        try:
+            return CaseRun(tuple(_judge(position, rules, adapter, config, profile_of)))
+        except Unsupported as error:
+            return CaseRun(unsupported=str(error))
+        except AdapterError as error:
+            return CaseRun(error=error, error_location=record.where([]))
+        except Exception as error:  # noqa: BLE001 - an in-process adapter's own bug: an engine error
+            return CaseRun(error=raised(error), error_location=record.where([]))
+
+    return Case(case_id, "position", record.where([]), rules, position_depends(record, spec), _requires(record), run)

@@ -1,0 +1,154 @@
+"""``check POSITION.yaml``: rule on one moment of a hand under one profile, and under every option
+of the axes that change the ruling.
+
+The ruling is the engine's answer to the position's query (``legal-plays`` for the seat to play,
+``trick-winner`` and ``card-points`` for a complete trick). Each variant axis is switched in turn
+from the chosen profile; the axes whose options rule differently are printed as a table, and as
+one sentence: "S2 may play 7C KS QD under void-play=free; only QD under void-play=must-trump".
+The record's expectations are judged by the position's case, as ``run`` judges them.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from sheepshead_spec import Spec
+
+from conformance.adapter import Adapter, AdapterError, CardPointsRequest, Capability, EngineInfo, TrickWinnerRequest
+from conformance.cases.checks import show
+from conformance.cases.model import Config, Verdict
+from conformance.cases.positions import Position
+from conformance.cases.record_plan import LoadedRecord, configuration
+from conformance.cases.records import record_case
+from conformance.cli.support import EXIT_FAILED, EXIT_OK, EXIT_UNSUPPORTED, Environment, UsageError
+from conformance.judge.results import Status
+from conformance.judge.ruleset import RuleSet
+from conformance.judge.run import status_of
+
+__all__ = ["check_position"]
+
+
+@dataclass(frozen=True)
+class _Ruling:
+    """What the engine rules on the position under one configuration."""
+
+    text: str
+    """``may play 7C KS QD`` or ``S2 wins, 24 points``; or why there is no ruling."""
+    cards: tuple[str, ...] = ()
+
+
+def _ruling(position: Position, adapter: Adapter, info: EngineInfo, options: Mapping[str, str]) -> _Ruling:
+    sent = info.sent(options)
+    try:
+        if position.to_act is not None:
+            cards = tuple(sorted(set(adapter.legal_plays(position.legal_request(sent)))))
+            return _Ruling(f"may play {show(list(cards))}" if cards else "may play nothing", cards)
+        index = adapter.trick_winner(TrickWinnerRequest(dict(sent), position.trick, position.called, position.under))
+        seat = position.trick_seats[index] if 0 <= index < len(position.trick_seats) else f"card {index}"
+        points = adapter.card_points(CardPointsRequest(position.trick))
+        return _Ruling(f"{seat} wins, {points} points")
+    except AdapterError as error:
+        return _Ruling(f"engine error ({error.kind}): {error}")
+    except Exception as error:  # noqa: BLE001 - an Unsupported or an in-process adapter's own failure
+        return _Ruling(f"no ruling: {error}")
+
+
+def _deciding_axes(position: Position, adapter: Adapter, info: EngineInfo, spec: Spec,
+                   base: Mapping[str, str]) -> list[tuple[str, list[tuple[str, _Ruling]]]]:  # fmt: skip
+    """The axes whose options rule differently on the position, each with its options' rulings
+    (the other axes as in ``base``); options the engine does not play are left out."""
+    rules = RuleSet.of_engine(info, spec)
+    deciding = []
+    for axis in spec.axes:
+        played = [option.id for option in axis.options if option.id in rules.plays(axis.id)]
+        if len(played) < 2:
+            continue
+        rulings = [(option, _ruling(position, adapter, info, {**base, axis.id: option})) for option in played]
+        if len({ruling.text for _, ruling in rulings}) > 1:
+            deciding.append((axis.id, rulings))
+    return deciding
+
+
+def _sentence(position: Position, deciding: Sequence[tuple[str, list[tuple[str, _Ruling]]]]) -> str:
+    """``S2 may play 7C KS QD under void-play=free; only QD under void-play=must-trump.``"""
+    parts = []
+    for axis, rulings in deciding:
+        widest = max(len(ruling.cards) for _, ruling in rulings)
+        for option, ruling in rulings:
+            text = ruling.text
+            if position.to_act is not None and ruling.cards and len(ruling.cards) < widest:
+                text = f"only {show(list(ruling.cards))}"
+            parts.append(f"{text} under {axis}={option}")
+    return f"{position.to_act or 'In this trick,'} {'; '.join(parts)}."
+
+
+def _table(rows: Sequence[Sequence[str]]) -> list[str]:
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return ["  " + "  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in rows]
+
+
+def check_position(args: argparse.Namespace, env: Environment, spec: Spec, record: LoadedRecord, profile: str,
+                   profiles: Sequence[str], adapter: Adapter, info: EngineInfo) -> int:  # fmt: skip
+    """Rule on a position record, print the rulings per variant and judge its expectations.
+
+    :param profile: the profile to rule under (derived from ``--profile`` and ``--option``).
+    :param profiles: every profile, for ``--profile all``.
+    :return: the exit status.
+    """
+    position = Position(record)
+    needed = {Capability.LEGAL_PLAYS} if position.to_act is not None else {Capability.TRICK_WINNER, Capability.CARD_POINTS}
+    lacking = sorted(capability.value for capability in needed - set(info.capabilities))
+    if lacking:
+        raise UsageError(f"engine {info.name} cannot rule on {args.record}: it lacks capability {', '.join(lacking)}")
+    out = env.out
+    title = record.data.get("id") or record.file
+    out.write(f"check {record.file}: {title}\n")
+    if record.data.get("description"):
+        out.write(f"  {record.data['description']}\n")
+    out.write(f"engine: {info.name} {info.version} · profile: {profile}\n\n")
+    out.write(f"Position: {position.describe()}\n")
+    options = configuration(record, spec, profile)
+    ruling = _ruling(position, adapter, info, options)
+    out.write(f"Ruling under {profile}: {position.to_act + ' ' if position.to_act else ''}{ruling.text}\n\n")
+    deciding = _deciding_axes(position, adapter, info, spec, options)
+    if deciding:
+        out.write("Where the variants differ (each axis switched alone from the profile):\n")
+        rows = [["axis", "option", "ruling"]]
+        for axis, rulings in deciding:
+            rows += [[axis, option, r.text] for option, r in rulings]
+        out.write("\n".join(_table(rows)) + "\n")
+        out.write(_sentence(position, deciding) + "\n\n")
+    else:
+        out.write("No variant axis changes this ruling.\n\n")
+    if args.profile == "all":
+        rows = [["profile", "ruling"]]
+        rows += [[name, _ruling(position, adapter, info, configuration(record, spec, name)).text] for name in profiles]
+        out.write("Across profiles (the record's variants apply on top of each):\n" + "\n".join(_table(rows)) + "\n\n")
+    case = record_case(record, spec, record.file)
+    run = case.run(adapter, info, Config(info.sent(options), dict(options)))
+    out.write(f"Expectations of the record under {profile}:\n")
+    for check in run.checks:
+        mark = "agrees  " if check.verdict is Verdict.AGREES else "DIFFERS " if check.verdict is Verdict.DIFFERS else "unchecked"
+        detail = f": record {check.expected}, engine {check.actual} ({check.location})" \
+            if check.verdict is Verdict.DIFFERS else f": {check.expected}"
+        out.write(f"  {mark} {check.label}{detail}\n")
+    if not run.checks:
+        out.write("  (the record states none for this profile)\n")
+    status = status_of(run)
+    if run.error is not None:
+        out.write(f"\nVerdict: ERROR: {run.error}\n")
+        return EXIT_FAILED
+    if status is Status.FAILED:
+        first = run.divergence
+        assert first is not None
+        out.write(f"\nVerdict: FAILED: the engine disagrees with the record at {first.label} ({first.location}),"
+                  f" blamed on {', '.join(first.rules) or 'no rule'}.\n")  # fmt: skip
+        return EXIT_FAILED
+    if status is Status.UNSUPPORTED:
+        out.write(f"\nVerdict: UNSUPPORTED: {run.unsupported or 'the engine does not report every value'}.\n")
+        return EXIT_UNSUPPORTED
+    agreed = "the one expectation" if len(run.checks) == 1 else f"all {len(run.checks)} expectations"
+    out.write(f"\nVerdict: PASSED: the engine agrees with {agreed} of the record.\n")
+    return EXIT_OK

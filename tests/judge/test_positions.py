@@ -1,0 +1,97 @@
+"""Position records (``sheepshead-position/1``, hand-records.md 14): one moment of a hand, judged
+through the direct queries, and ruled on by ``check``."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sheepshead_spec import load_spec
+
+from conformance.adapter import Capability, EngineInfo, LegalPlaysRequest
+from conformance.cases.model import Config, Verdict
+from conformance.cases.records import record_case
+from conformance.engines.reference import ReferenceAdapter
+from spec.records import RecordProblems, load_record
+from tests.harness.synthetic import run_cli
+
+SPEC = load_spec()
+ROOT = Path(__file__).resolve().parents[2]
+VOID = ROOT / "fixtures/positions/void-defender-holding-one-trump.yaml"
+EXAMPLE = ROOT / "spec/examples/position-picker-leads-the-called-suit.yaml"
+
+
+class FreeVoidPlay(ReferenceAdapter):
+    """Answers legal-plays as if void play were always free."""
+
+    def legal_plays(self, request: LegalPlaysRequest) -> tuple[str, ...]:
+        return super().legal_plays(dataclasses.replace(request, options={**request.options, "void-play": "free"}))
+
+
+class NoQueries(ReferenceAdapter):
+    """Replays hands but answers no legal-plays query."""
+
+    def info(self) -> EngineInfo:
+        info = super().info()
+        return dataclasses.replace(info, capabilities=info.capabilities - {Capability.LEGAL_PLAYS})
+
+
+def _run(engine: Any, path: Path, **options: str) -> Any:
+    record = load_record(path, SPEC, file=path.name)
+    chosen = {**SPEC.profile_options("standard"), **record.variants, **options}
+    return record_case(record, SPEC, path.name).run(engine, engine.info(), Config(chosen, chosen))
+
+
+@pytest.mark.parametrize(("void_play", "cards"), [("free", "7C KS QD"), ("must-trump", "QD")])
+def test_the_reference_rules_on_the_position(void_play: str, cards: str) -> None:
+    run = _run(ReferenceAdapter(), VOID, **{"void-play": void_play})
+    assert [(c.label, c.verdict, c.actual) for c in run.checks] == [("legal plays of S2", Verdict.AGREES, cards)]
+
+
+def test_a_wrong_engine_fails_the_position_on_the_rule_of_its_moment() -> None:
+    run = _run(FreeVoidPlay(), VOID, **{"void-play": "must-trump"})
+    assert run.divergence is not None and run.divergence.rules == ("play.void-in-led-suit",)
+    assert run.divergence.expected == "QD" and run.divergence.actual == "7C KS QD"
+    assert _run(FreeVoidPlay(), VOID, **{"void-play": "free"}).divergence is None
+
+
+def test_an_engine_without_the_query_is_unsupported() -> None:
+    run = _run(NoQueries(), VOID)
+    assert run.unsupported == "the engine lacks capability legal-plays" and not run.checks
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (("trick: [S1 9H]", "trick: [S1 9H, S3 JD]"), "position.trick[1]: S3 plays after S1: the seats go clockwise"),
+    (("to_act: S2", "to_act: S4"), "position.to_act: S4 is not next after S1"),
+    (("hand: [QD, KS, 7C]", "hand: [QD, KS, 7C, 8C]"), "position.hand: 4 cards after 3 earlier tricks; the seat holds 3"),
+    (("must-trump: [QD]", "must-trump: [QH]"), "expect.legal.must-trump[0]: QH is not in the hand of S2"),
+    (("trick: [S1 9H]", "trick: [S1 9H, S2 QD, S3 AH, S4 KH, S5 7H]"), "position.to_act: the trick is complete"),
+])  # fmt: skip
+def test_a_position_that_cannot_be_is_a_reader_problem(tmp_path: Path, change: tuple[str, str], message: str) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text(VOID.read_text(encoding="utf-8").replace(*change), encoding="utf-8")
+    with pytest.raises(RecordProblems) as raised:
+        load_record(path, SPEC, file="bad.yaml")
+    assert any(message in str(problem) for problem in raised.value.problems), [str(p) for p in raised.value.problems]
+
+
+def test_check_prints_the_ruling_per_variant_and_the_verdict(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    outcome = run_cli(["check", "spec/examples/position-picker-leads-the-called-suit.yaml"])
+    assert outcome.status == 0, outcome.out + outcome.err
+    out = outcome.out
+    assert "Position: S3 (picker) to play to trick 2, leading; holds QS JC AD 7H KC; AH called" in out
+    assert "Ruling under standard: S3 may play 7H AD JC KC QS" in out
+    assert ("S3 may play 7H AD JC KC QS under called-suit-lead=any-time; only AD JC KC QS under"
+            " called-suit-lead=after-first-lead.") in out  # fmt: skip
+    assert out.rstrip().endswith("Verdict: PASSED: the engine agrees with the one expectation of the record.")
+    under = run_cli(["check", "spec/examples/position-picker-leads-the-called-suit.yaml", "--profile", "translated-article"])
+    assert under.status == 0 and "agrees   legality of S3 7H: illegal under play.picker-leads-called-suit" in under.out
+
+
+def test_check_a_position_with_an_engine_that_cannot_answer_is_a_usage_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    outcome = run_cli(["check", str(VOID.relative_to(ROOT)), "--engine", "e"], loader=lambda text: NoQueries())
+    assert outcome.status == 2 and "it lacks capability legal-plays" in outcome.err
