@@ -44,6 +44,7 @@ from conformance.cli import check as check_command
 from conformance.cli import fuzz as fuzz_command
 from conformance.cli import matrix as matrix_command
 from conformance.cli import mutants as mutants_command
+from conformance.cli import site as site_command
 from conformance.cli import run as run_command
 from conformance.cli.support import EXIT_USAGE, Environment, UsageError
 from conformance.judge.run import RunInterrupted
@@ -191,6 +192,7 @@ def _parser() -> argparse.ArgumentParser:
         "--check", action="store_true", help="do not write; fail if the file is out of date"
     )
     render.set_defaults(handler=_render)
+    site_command.add_parser(spec_commands)
     return parser
 
 

@@ -1,0 +1,101 @@
+"""``sheepshead-conformance spec site DIR``: the spec as one self-contained web page.
+
+Writes ``DIR/index.html`` (:func:`sheepshead_spec.site.render_site`) from the installed spec,
+``disputes.md`` and the suite's own tests: every scenario (its Gherkin, outline rows together)
+and every fixture record (its YAML), each with the rules it checks.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from collections.abc import Sequence
+from pathlib import Path
+
+from sheepshead_spec import Spec, package_dir
+from sheepshead_spec.site import SiteTest, render_site
+
+from conformance.cases.catalog import features_root, fixtures_root, suite_cases
+from conformance.cases.model import Case
+from conformance.cli.support import EXIT_OK, Environment, UsageError, spec_or_usage_error
+
+__all__ = ["add_parser", "site_tests"]
+
+
+def add_parser(spec_commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register ``spec site``."""
+    site = spec_commands.add_parser(
+        "site",
+        help="write the spec as one self-contained web page",
+        description="Write DIR/index.html: every rule with its statement, its seed quotes beside"
+        " their glosses, its axis options and the profiles that choose them, and the tests that"
+        " check it; the variant comparison table; the disputes pages; every test's source. The page"
+        " needs no network and no other file, and reads without its search script.",
+    )
+    site.add_argument("dir", metavar="DIR", help="the folder to write index.html into (made if missing)")
+    site.set_defaults(handler=_site)
+
+
+def _source(root: Path, relative: str) -> list[str]:
+    return (root / relative).read_text(encoding="utf-8").splitlines()
+
+
+def _scenario_text(lines: Sequence[str], line: int) -> tuple[int, str]:
+    """The Gherkin of the scenario around 1-based ``line``: from its ``Scenario`` line (with the
+    tags just above it) to the line before the next scenario or rule."""
+    start = line - 1
+    while start > 0 and not lines[start].lstrip().startswith(("Scenario", "Example:")):
+        start -= 1
+    first = start
+    while first > 0 and lines[first - 1].lstrip().startswith("@"):
+        first -= 1
+    end = start + 1
+    while end < len(lines) and not lines[end].lstrip().startswith(("Scenario", "Example:", "Rule:")):
+        end += 1
+    while end > start + 1 and (not lines[end - 1].strip() or lines[end - 1].lstrip().startswith("@")):
+        end -= 1  # the next scenario's tags and the blank lines before them
+    body = [text for text in lines[first:end]]
+    indent = min(len(text) - len(text.lstrip()) for text in body if text.strip())
+    return start + 1, "\n".join(text[indent:] for text in body)
+
+
+def _anchor(text: str) -> str:
+    return "test-" + re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def site_tests(cases: Sequence[Case] | None = None) -> list[SiteTest]:
+    """The suite's tests as the page shows them: one per scenario (its outline rows together) and
+    one per record, in the suite's order."""
+    features, fixtures = features_root(), fixtures_root()
+    tests: dict[str, SiteTest] = {}
+    for case in cases if cases is not None else suite_cases():
+        file, _, line = case.location.rpartition(":")
+        if case.kind == "scenario":
+            relative = file.removeprefix("features/")
+            start, text = _scenario_text(_source(features, relative), int(line))
+            key = f"{file}:{start}"
+            title = case.id.split("::", 1)[1].split("[", 1)[0]
+        else:
+            key = file
+            text = (fixtures / file.removeprefix("fixtures/")).read_text(encoding="utf-8").rstrip("\n")
+            title, start = file.removeprefix("fixtures/"), 1
+        known = tests.get(key)
+        rules = tuple(dict.fromkeys((*(known.rules if known else ()), *case.rules)))
+        tests[key] = SiteTest(_anchor(key), case.kind, title, f"{file}:{start}", rules, text)
+    return list(tests.values())
+
+
+def _site(args: argparse.Namespace, env: Environment) -> int:
+    spec: Spec = spec_or_usage_error()
+    folder = Path(args.dir)
+    if folder.exists() and not folder.is_dir():
+        raise UsageError(f"{args.dir}: not a folder")
+    disputes = (package_dir() / "disputes.md").read_text(encoding="utf-8")
+    page = render_site(spec, disputes=disputes, tests=site_tests())
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "index.html").write_text(page, encoding="utf-8")
+    except OSError as error:
+        raise UsageError(f"{args.dir}: cannot write index.html: {error.strerror or error}") from None
+    env.out.write(f"wrote {folder / 'index.html'} ({len(page.encode('utf-8')) // 1024} KiB)\n")
+    return EXIT_OK

@@ -1,0 +1,132 @@
+"""``sheepshead-conformance spec site DIR``: one self-contained page, checked as a file and then in
+a real headless browser (Chromium from the system packages, driven by its command line: the DOM
+after the search script ran, and a phone-sized screenshot). The browser check is skipped, saying
+why, on a machine without Chromium."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import struct
+import subprocess
+import zlib
+from pathlib import Path
+
+import pytest
+from sheepshead_spec import load_spec
+
+from tests.harness.synthetic import run_cli
+
+SPEC = load_spec()
+BROWSERS = ("chromium", "chromium-browser", "google-chrome")
+FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync")  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def page(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("site")
+    outcome = run_cli(["spec", "site", str(folder)])
+    assert outcome.status == 0 and outcome.out.startswith(f"wrote {folder / 'index.html'} ("), outcome.out + outcome.err
+    return folder / "index.html"
+
+
+def test_the_page_needs_no_other_file(page: Path) -> None:
+    text = page.read_text(encoding="utf-8")
+    assert "<script src" not in text and "<link" not in text and "@import" not in text
+    assert not re.search(r'\bsrc="', text) and "url(" not in text
+    external = [href for href in re.findall(r'href="([^"#][^"]*)"', text) if not href.startswith("https://")]
+    assert external == [], external  # only links out to the references; no asset, no file of the repository
+
+
+def test_every_link_within_the_page_has_its_anchor(page: Path) -> None:
+    text = page.read_text(encoding="utf-8")
+    ids = set(re.findall(r'\bid="([^"]+)"', text))
+    dead = sorted({href for href in re.findall(r'href="#([^"]*)"', text)} - ids)
+    assert dead == []
+    assert len(ids) == len(re.findall(r'\bid="', text)), "an id is used twice"
+
+
+def test_every_rule_with_its_sources_options_and_tests(page: Path) -> None:
+    text = page.read_text(encoding="utf-8")
+    articles = dict(re.findall(r'<article class="rule" id="([^"]+)".*?>(.*?)</article>', text, re.S))
+    assert list(articles) == [rule.id for rule in SPEC.rules]
+    for rule in SPEC.rules:
+        body = articles[rule.id]
+        assert "Tested by" in body, f"{rule.id}: no test"
+        for source in rule.sources:  # the quote beside its gloss, in one row
+            assert re.search(re.escape(_escaped(source.quote)) + r"</td><td>" + re.escape(_escaped(source.gloss)), body)
+        for axis in rule.axes:
+            for option in SPEC.axis(axis).options:
+                assert f"<code>{option.id}</code>" in body
+    jack = articles["ranking.trump-order"]
+    assert '<a href="#profile-translated-article">translated-article</a>' in jack  # chooses spades-first
+
+
+def test_the_comparison_the_disputes_and_the_tests(page: Path) -> None:
+    text = page.read_text(encoding="utf-8")
+    table = text.split('<section id="comparison">', 1)[1].split("</section>", 1)[0]
+    assert table.count("<tr><th><a href=\"#axis-") == len(SPEC.axes)
+    assert table.count('<th><a href="#profile-') == len(SPEC.profiles)
+    disputes = text.split('<section id="disputes">', 1)[1].split('<section id="tests">', 1)[0]
+    assert 'id="dispute-axis-leaster-tie"' in disputes and 'href="#ref-IMP-A"' in disputes
+    tests = text.split('<section id="tests">', 1)[1]
+    assert "fixtures/positions/void-defender-holding-one-trump.yaml:1" in tests
+    assert "Scenario Outline: S1 and S2 tie with 14 points each" in tests
+
+
+def _escaped(text: str) -> str:
+    import html
+
+    return html.escape(" ".join(text.split()))
+
+
+def _browser() -> str:
+    for name in BROWSERS:
+        found = shutil.which(name)
+        if found:
+            return found
+    pytest.skip("no Chromium on this machine (Debian: apt-get install chromium): the page's browser check is skipped")
+
+
+def _run_browser(browser: str, profile: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([browser, *FLAGS, f"--user-data-dir={profile}", *args], capture_output=True, text=True,
+                          timeout=120, check=False)  # fmt: skip
+
+
+def test_the_search_box_in_a_real_browser(page: Path, tmp_path: Path) -> None:
+    browser = _browser()
+    done = _run_browser(browser, tmp_path / "profile", "--dump-dom", f"{page.as_uri()}?q=ten+called")
+    assert done.returncode == 0, done.stderr[-2000:]
+    dom = done.stdout
+    assert '<form class="search" id="search" role="search">' in dom  # shown by the script
+    shown = [rule for rule, hidden in re.findall(r'<article class="rule" id="([^"]+)"[^>]*?( hidden(?:="")?)?>', dom)
+             if not hidden]  # fmt: skip
+    expected = [rule.id for rule in SPEC.rules
+                if all(word in " ".join([rule.id, rule.title, " ".join(rule.statement.split()), rule.basis, *rule.axes]).lower()
+                       for word in ("ten", "called"))]  # fmt: skip
+    assert shown == expected and "call.ten-when-all-aces" in shown
+    assert f"{len(expected)} of {len(SPEC.rules)} rules" in dom
+
+
+def test_a_phone_sized_screenshot(page: Path, tmp_path: Path) -> None:
+    browser = _browser()
+    shot = tmp_path / "phone.png"
+    done = _run_browser(browser, tmp_path / "profile", "--window-size=412,915", f"--screenshot={shot}", page.as_uri())
+    assert done.returncode == 0 and shot.is_file(), done.stderr[-2000:]
+    data = shot.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", data[16:24])
+    assert (width, height) == (412, 915)
+    pixels = zlib.decompress(b"".join(_chunks(data, b"IDAT")))
+    assert len(set(pixels)) > 32, "the screenshot is blank"  # text and links drawn, not one colour
+
+
+def _chunks(data: bytes, kind: bytes) -> list[bytes]:
+    found, offset = [], 8
+    while offset < len(data):
+        length = struct.unpack(">I", data[offset:offset + 4])[0]
+        if data[offset + 4:offset + 8] == kind:
+            found.append(data[offset + 8:offset + 8 + length])
+        offset += 12 + length
+    return found
