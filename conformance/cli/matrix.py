@@ -96,8 +96,9 @@ def matrix(args: argparse.Namespace, env: Environment) -> int:
     spec = spec_or_usage_error()
     if not args.engine and not args.reports:
         raise UsageError("matrix needs a saved REPORT.json or an --engine to run")
-    every = [p.id for p in spec.profiles]
-    own = not args.profile
+    # every named profile, each with the --option settings on top
+    every = list(selection_of(spec, ["all"], None, None, need_rules=False, options=args.option).profiles or ())
+    own = not args.profile and not args.option
     selection = selection_of(spec, args.profile, args.rule, args.area, options=args.option)
     selected = list(selection.profiles or every)
     output = check_output_path("--output", args.output)

@@ -184,3 +184,12 @@ def test_one_difference_under_several_profiles_is_listed_once(tmp_path: Path) ->
                          f" failing: {JACKS_CLUBS}")  # fmt: skip
     (line,) = [x for x in out.splitlines() if x.startswith("- `play.follow-suit` under ")]
     assert line.startswith(f"- `play.follow-suit` under all {len(PROFILES)} profiles: wrong under every profile")
+
+
+def test_matrix_with_an_option_runs_every_profile_with_it_on_top() -> None:
+    from tests.harness.synthetic import run_cli as cli
+
+    outcome = cli(["matrix", "--engine", "reference", "--option", "void-play=must-trump", "--area", "play", "-q"])
+    assert outcome.status == 0, outcome.err
+    assert "Profiles: standard+void-play=must-trump ·" in outcome.out
+    assert "run under every profile, reported under `standard+void-play=must-trump`" in outcome.out
