@@ -91,6 +91,13 @@ def _fixture_cases() -> dict[str, Case]:
     return {case.id: case for case in suite_cases() if case.kind == "fixture"}
 
 
+@cache
+def _standard_options(case_id: str) -> dict[str, str]:
+    """A fixture's options under the standard profile (read once for every wrong engine)."""
+    spec = load_spec()
+    return configuration(load_record(REPO / case_id, spec), spec, "standard")
+
+
 def _check_verdict(path: Path, engine: Adapter) -> tuple[Status, tuple[str, ...]]:
     """``check``'s verdict on a record, from its exit status and verdict line."""
     outcome = run_cli(["check", str(path), "--engine", "wrapped"], loader=lambda text: engine)
@@ -112,7 +119,7 @@ def test_run_and_check_give_the_same_verdict_on_every_fixture(engine_name: str) 
     statuses: set[Status] = set()
     for case_id, case in _fixture_cases().items():
         path = REPO / case_id
-        options = configuration(load_record(path, spec), spec, "standard")
+        options = _standard_options(case_id)
         engine = FixedRulesEngine(WRONG_ENGINES[engine_name](), options, name=engine_name)
         info = engine.info()
         (result,) = run_cases([case], engine, info, spec, probes=False).results
