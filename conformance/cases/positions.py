@@ -10,7 +10,7 @@ on those its ``variants`` pin (that option only).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from sheepshead_spec import Spec
@@ -23,6 +23,8 @@ from conformance.adapter import (
     Capability,
     EngineInfo,
     LegalPlaysRequest,
+    Rejection,
+    ReplayRequest,
     TrickWinnerRequest,
     Unsupported,
 )
@@ -31,7 +33,7 @@ from conformance.cases.checks import show
 from conformance.cases.model import Case, CaseRun, Check, Config, Verdict, pinned, raised
 from conformance.cases.record_plan import resolve
 
-__all__ = ["Position", "position_case", "position_depends"]
+__all__ = ["Position", "legal_by_replay", "position_case", "position_depends"]
 
 
 class Position:
@@ -50,6 +52,7 @@ class Position:
         self.called = card_code(data["called"]) if data.get("called") else None
         self.under = card_code(data["under"]) if data.get("under") else None
         self.called_suit_led = bool(data.get("called_suit_led", False))
+        self.buried = tuple(card_code(card) for card in data.get("buried") or ())
         partner = data.get("partner", "unknown")
         if partner == "unknown":  # not stated: the seat to play is the partner if it holds the called card
             partner = self.to_act if self.called is not None and self.called in self.hand else None
@@ -101,10 +104,10 @@ def position_depends(record: LoadedRecord, spec: Spec) -> dict[str, frozenset[st
 
 
 def _requires(record: LoadedRecord) -> frozenset[str]:
+    """The capabilities a position needs (its legal sets are asked as a ``legal-plays`` query, or
+    of a whole hand built to reach the position, :func:`legal_by_replay`: the runner says which)."""
     expect = record.data.get("expect") or {}
     needed = set()
-    if "legal" in expect or "illegal" in expect:
-        needed.add(Capability.LEGAL_PLAYS.value)
     trick = expect.get("trick") or {}
     if "winner" in trick:
         needed.add(Capability.TRICK_WINNER.value)
@@ -113,7 +116,31 @@ def _requires(record: LoadedRecord) -> frozenset[str]:
     return frozenset(needed)
 
 
-def _judge(position: Position, rules: tuple[str, ...], adapter: Adapter, config: Config,
+def legal_by_replay(position: Position, adapter: Adapter, config: Config, seed: str,
+                     plays: Sequence[str]) -> tuple[list[str], dict[str, Rejection | None]] | str:  # fmt: skip
+    """The legal plays of the seat to play in a whole hand built to reach the position
+    (:mod:`conformance.cases.position_hand`), and the engine's answer to each of ``plays`` made
+    there; or why there is none."""
+    from conformance.cases.position_hand import hand_to_position
+
+    built = hand_to_position(position, config.expect, seed)
+    if built is None:
+        return "no legal hand reaching this position was found under these options"
+    deal, actions = built
+    reply = adapter.replay(ReplayRequest(dict(config.request), deal, actions))
+    if reply.rejected is not None:
+        return f"the engine refused {actions[reply.rejected.index]!r} of the hand built to reach the position"
+    if reply.turn != position.to_act or reply.legal is None:
+        return f"the engine gives the turn to {reply.turn or 'nobody'}" if reply.turn != position.to_act else ""
+    legal = [a.split()[2] for a in reply.legal if a.split()[:2] == [position.to_act, "play"] and len(a.split()) == 3]
+    answers: dict[str, Rejection | None] = {}
+    for card in plays:
+        tried = adapter.replay(ReplayRequest(dict(config.request), deal, (*actions, f"{position.to_act} play {card}")))
+        answers[card] = tried.rejected
+    return legal, answers
+
+
+def _judge(position: Position, rules: tuple[str, ...], adapter: Adapter, info: EngineInfo, config: Config,
            profile_of: Callable[[Mapping[str, str]], str]) -> list[Check]:  # fmt: skip
     record = position.record
     expect = record.data.get("expect") or {}
@@ -125,7 +152,18 @@ def _judge(position: Position, rules: tuple[str, ...], adapter: Adapter, config:
 
     legal_rules = rules_for("legal-plays", rules)
     if "legal" in expect or "illegal" in expect:
-        answer = tuple(card_code(card) for card in adapter.legal_plays(position.legal_request(config.request)))
+        applies, plays = value(expect.get("illegal") or [])
+        named: dict[str, Rejection | None] = {}
+        if Capability.LEGAL_PLAYS in info.capabilities:
+            answer = tuple(card_code(card) for card in adapter.legal_plays(position.legal_request(config.request)))
+        elif Capability.REPLAY in info.capabilities:
+            found = legal_by_replay(position, adapter, config, record.where([]),
+                                     [card_code(item["play"]) for item in (plays if applies else ())])  # fmt: skip
+            if isinstance(found, str):
+                raise Unsupported(found or "the engine lists no legal actions")
+            answer, named = tuple(found[0]), found[1]
+        else:
+            raise Unsupported("the engine lacks capability legal-plays (or replay)")
         offered = sorted(set(answer))
         if "legal" in expect:
             applies, wanted = value(expect["legal"])
@@ -134,13 +172,19 @@ def _judge(position: Position, rules: tuple[str, ...], adapter: Adapter, config:
                 verdict = Verdict.AGREES if wanted_set == offered else Verdict.DIFFERS
                 checks.append(Check(f"legal plays of {position.to_act}", legal_rules, verdict, show(wanted_set),
                                     show(offered), record.where(["expect", "legal"])))  # fmt: skip
-        applies, plays = value(expect.get("illegal") or [])
-        for index, item in enumerate(plays if applies else ()):
+        for item in plays if applies else ():
             card, rule = card_code(item["play"]), str(item["rule"])
             verdict = Verdict.AGREES if card not in offered else Verdict.DIFFERS
+            actual = "not among the legal plays" if card not in offered else "legal"
+            refused = named.get(card)
+            if card in named and refused is None:
+                verdict, actual = Verdict.DIFFERS, "accepted"
+            elif refused is not None and refused.rule and Capability.RULE_IDS in info.capabilities:
+                actual = f"refused under {refused.rule}"
+                if refused.rule != rule:
+                    verdict = Verdict.DIFFERS
             checks.append(Check(f"legality of {position.to_act} {card}", (rule,), verdict, f"illegal under {rule}",
-                                "not among the legal plays" if card not in offered else "legal",
-                                record.where(["expect", "illegal"])))  # fmt: skip
+                                actual, record.where(["expect", "illegal"])))  # fmt: skip
     trick = expect.get("trick") or {}
     if "winner" in trick:
         applies, seat = value(trick["winner"])
@@ -173,7 +217,7 @@ def position_case(record: LoadedRecord, spec: Spec, case_id: str,
         if missing:
             return CaseRun(unsupported=f"the engine lacks capability {', '.join(missing)}")
         try:
-            return CaseRun(tuple(_judge(position, rules, adapter, config, profile_of)))
+            return CaseRun(tuple(_judge(position, rules, adapter, info, config, profile_of)))
         except Unsupported as error:
             return CaseRun(unsupported=str(error))
         except AdapterError as error:

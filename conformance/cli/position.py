@@ -19,7 +19,7 @@ from sheepshead_spec import Spec
 from conformance.adapter import Adapter, AdapterError, CardPointsRequest, Capability, EngineInfo, TrickWinnerRequest
 from conformance.cases.checks import show
 from conformance.cases.model import Config, Verdict
-from conformance.cases.positions import Position
+from conformance.cases.positions import Position, legal_by_replay
 from conformance.cases.record_plan import LoadedRecord, configuration
 from conformance.cases.records import record_case
 from conformance.cli.support import EXIT_FAILED, EXIT_OK, EXIT_UNSUPPORTED, Environment, UsageError
@@ -43,7 +43,13 @@ def _ruling(position: Position, adapter: Adapter, info: EngineInfo, options: Map
     sent = info.sent(options)
     try:
         if position.to_act is not None:
-            cards = tuple(sorted(set(adapter.legal_plays(position.legal_request(sent)))))
+            if Capability.LEGAL_PLAYS in info.capabilities:
+                cards = tuple(sorted(set(adapter.legal_plays(position.legal_request(sent)))))
+            else:  # a whole hand built to reach the position, replayed
+                found = legal_by_replay(position, adapter, Config(sent, dict(options)), position.record.where([]), ())
+                if isinstance(found, str):
+                    return _Ruling(f"no ruling: {found}")
+                cards = tuple(sorted(set(found[0])))
             return _Ruling(f"may play {show(list(cards))}" if cards else "may play nothing", cards)
         index = adapter.trick_winner(TrickWinnerRequest(dict(sent), position.trick, position.called, position.under))
         seat = position.trick_seats[index] if 0 <= index < len(position.trick_seats) else f"card {index}"
@@ -99,6 +105,8 @@ def check_position(args: argparse.Namespace, env: Environment, spec: Spec, recor
     """
     position = Position(record)
     needed = {Capability.LEGAL_PLAYS} if position.to_act is not None else {Capability.TRICK_WINNER, Capability.CARD_POINTS}
+    if position.to_act is not None and Capability.REPLAY in info.capabilities:
+        needed = set()  # asked of a whole hand built to reach the position
     lacking = sorted(capability.value for capability in needed - set(info.capabilities))
     if lacking:
         raise UsageError(f"engine {info.name} cannot rule on {args.record}: it lacks capability {', '.join(lacking)}")

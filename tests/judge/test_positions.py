@@ -38,6 +38,23 @@ class NoQueries(ReferenceAdapter):
         return dataclasses.replace(info, capabilities=info.capabilities - {Capability.LEGAL_PLAYS})
 
 
+class NoQueriesAlwaysFree(NoQueries):
+    """Replays hands as if void play were always free, and answers no legal-plays query."""
+
+    def _exchange(self, request_id: int, kind: str, message: dict[str, Any]) -> Any:
+        if "options" in message:
+            message = {**message, "options": {**message["options"], "void-play": "free"}}
+        return super()._exchange(request_id, kind, message)
+
+
+class ReportsOnly(ReferenceAdapter):
+    """Answers neither legal-plays queries nor replays (trick winners and card points only)."""
+
+    def info(self) -> EngineInfo:
+        info = super().info()
+        return dataclasses.replace(info, capabilities=frozenset({Capability.TRICK_WINNER, Capability.CARD_POINTS}))
+
+
 def _run(engine: Any, path: Path, **options: str) -> Any:
     record = load_record(path, SPEC, file=path.name)
     chosen = {**SPEC.profile_options("standard"), **record.variants, **options}
@@ -57,9 +74,27 @@ def test_a_wrong_engine_fails_the_position_on_the_rule_of_its_moment() -> None:
     assert _run(FreeVoidPlay(), VOID, **{"void-play": "free"}).divergence is None
 
 
-def test_an_engine_without_the_query_is_unsupported() -> None:
-    run = _run(NoQueries(), VOID)
-    assert run.unsupported == "the engine lacks capability legal-plays" and not run.checks
+@pytest.mark.parametrize("path", sorted((ROOT / "fixtures/positions").glob("*.yaml")) + [EXAMPLE], ids=lambda p: p.name)
+@pytest.mark.parametrize("options", [{}, {"void-play": "must-trump"}, {"called-suit-lead": "after-first-lead"},
+                                     {"call-timing": "call-then-bury"}])  # fmt: skip
+def test_an_engine_that_only_replays_is_asked_of_a_hand_built_to_reach_the_position(path: Path,
+                                                                                    options: dict[str, str]) -> None:  # fmt: skip
+    run = _run(NoQueries(), path, **options)
+    assert run.checks and run.unsupported is None and run.error is None
+    assert all(check.verdict is Verdict.AGREES for check in run.checks), run.checks
+    refusals = [check.actual for check in run.checks if check.label.startswith("legality of")]
+    assert all(actual.startswith("refused under ") for actual in refusals)  # the replay names the rule
+
+
+def test_a_wrong_engine_that_only_replays_fails_the_position() -> None:
+    run = _run(NoQueriesAlwaysFree(), VOID, **{"void-play": "must-trump"})
+    assert run.divergence is not None and run.divergence.rules == ("play.void-in-led-suit",)
+    assert (run.divergence.expected, run.divergence.actual) == ("QD", "7C KS QD")
+
+
+def test_an_engine_that_neither_answers_nor_replays_is_unsupported() -> None:
+    run = _run(ReportsOnly(), VOID)
+    assert run.unsupported == "the engine lacks capability legal-plays (or replay)" and not run.checks
 
 
 @pytest.mark.parametrize(("change", "message"), [
@@ -93,5 +128,7 @@ def test_check_prints_the_ruling_per_variant_and_the_verdict(monkeypatch: pytest
 
 def test_check_a_position_with_an_engine_that_cannot_answer_is_a_usage_error(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
-    outcome = run_cli(["check", str(VOID.relative_to(ROOT)), "--engine", "e"], loader=lambda text: NoQueries())
+    outcome = run_cli(["check", str(VOID.relative_to(ROOT)), "--engine", "e"], loader=lambda text: ReportsOnly())
     assert outcome.status == 2 and "it lacks capability legal-plays" in outcome.err
+    replays = run_cli(["check", str(VOID.relative_to(ROOT)), "--engine", "e"], loader=lambda text: NoQueries())
+    assert replays.status == 0 and "S2 may play 7C KS QD under void-play=free; only QD under void-play=must-trump." in replays.out
