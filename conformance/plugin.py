@@ -68,7 +68,9 @@ from sheepshead_spec import Spec, SpecError, load_spec
 
 from conformance.adapter import Adapter, AdapterError, EngineInfo, Unsupported
 from conformance.cases.checks import Mismatch, Mismatches, ScenarioError
+from conformance.cases.positions import use_hand_builder
 from conformance.engines.loading import EngineSelectionError, load_engine, parse_engine
+from conformance.fuzz.position_hand import hand_to_position
 from conformance.judge.selection import Selection, SelectionError
 from conformance.cases.featurelint import FeatureIndex, ScenarioInfo, Tag, Vocabulary, lint_features, parse_tag
 
@@ -84,6 +86,8 @@ __all__ = [
     "suite_marks",
     "suite_state",
 ]
+
+use_hand_builder(hand_to_position)  # positions on engines that only replay (conformance.cases.positions)
 
 MARK = "sheepshead"
 """The marker of every case of the suite (the guard: other tests are left alone)."""

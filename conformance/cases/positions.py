@@ -21,6 +21,7 @@ from conformance.adapter import (
     AdapterError,
     CardPointsRequest,
     Capability,
+    Deal,
     EngineInfo,
     LegalPlaysRequest,
     Rejection,
@@ -33,7 +34,7 @@ from conformance.cases.checks import show
 from conformance.cases.model import Case, CaseRun, Check, Config, Verdict, pinned, raised
 from conformance.cases.record_plan import resolve
 
-__all__ = ["Position", "legal_by_replay", "position_case", "position_depends"]
+__all__ = ["HandBuilder", "Position", "legal_by_replay", "position_case", "position_depends", "use_hand_builder"]
 
 
 class Position:
@@ -116,14 +117,27 @@ def _requires(record: LoadedRecord) -> frozenset[str]:
     return frozenset(needed)
 
 
+HandBuilder = Callable[[Position, Mapping[str, str], str], "tuple[Deal, tuple[str, ...]] | None"]
+"""Builds a whole hand reaching a position under some options, seeded by a text; ``None``: none."""
+
+_HAND_BUILDERS: list[HandBuilder] = []
+
+
+def use_hand_builder(builder: HandBuilder) -> None:
+    """Set how a hand reaching a position is built for an engine that only replays. The runner,
+    the pytest plugin and ``check`` set :func:`conformance.fuzz.position_hand.hand_to_position`,
+    driven by the reference engine; the cases never import an engine themselves."""
+    _HAND_BUILDERS[:] = [builder]
+
+
 def legal_by_replay(position: Position, adapter: Adapter, config: Config, seed: str,
                      plays: Sequence[str]) -> tuple[list[str], dict[str, Rejection | None]] | str:  # fmt: skip
     """The legal plays of the seat to play in a whole hand built to reach the position
-    (:mod:`conformance.cases.position_hand`), and the engine's answer to each of ``plays`` made
-    there; or why there is none."""
-    from conformance.cases.position_hand import hand_to_position
-
-    built = hand_to_position(position, config.expect, seed)
+    (:func:`use_hand_builder`), and the engine's answer to each of ``plays`` made there; or why
+    there is none."""
+    if not _HAND_BUILDERS:
+        return "no hand builder is set to reach a position through a replay (use_hand_builder)"
+    built = _HAND_BUILDERS[0](position, config.expect, seed)
     if built is None:
         return "no legal hand reaching this position was found under these options"
     deal, actions = built

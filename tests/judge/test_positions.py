@@ -13,11 +13,14 @@ from sheepshead_spec import load_spec
 from conformance.adapter import Capability, EngineInfo, LegalPlaysRequest
 from conformance.cases.model import Config, Verdict
 from conformance.cases.records import record_case
+from conformance.cases.positions import use_hand_builder
 from conformance.engines.reference import ReferenceAdapter
+from conformance.fuzz.position_hand import hand_to_position
 from spec.records import RecordProblems, load_record
 from tests.harness.synthetic import run_cli
 
 SPEC = load_spec()
+use_hand_builder(hand_to_position)
 ROOT = Path(__file__).resolve().parents[2]
 VOID = ROOT / "fixtures/positions/void-defender-holding-one-trump.yaml"
 EXAMPLE = ROOT / "spec/examples/position-picker-leads-the-called-suit.yaml"

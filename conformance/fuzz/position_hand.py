@@ -1,5 +1,6 @@
 """A whole hand that leads to a position, for engines that replay hands but answer no
-``legal-plays`` query.
+``legal-plays`` query (the hand builder of :func:`conformance.cases.positions.use_hand_builder`,
+set by the runner, the plugin and ``check``: the cases themselves never import an engine).
 
 A position says only what the rules need (the seat's cards, the trick, the trick number, the
 roles, whether the called suit was led). :func:`hand_to_position` deals the other cards at
