@@ -603,9 +603,7 @@ def _unsupported(case: _CaseInfo, options: dict[str, str], info: EngineInfo) -> 
     missing = sorted({t.name for t in (*case.scenario_tags, *case.row_tags) if t.kind == "requires"} - capabilities)
     if missing:
         return f"{UNSUPPORTED_PREFIX} the engine lacks capability {', '.join(missing)}"
-    from sheepshead_spec import load_spec
-
-    lacking = info.supports(options, {axis.id: axis.default for axis in load_spec().axes})
+    lacking = info.supports(options, {axis.id: axis.default for axis in _spec().axes})  # the spec read once
     if lacking:
         return f"{UNSUPPORTED_PREFIX} the engine does not support {', '.join(lacking)} (profile {case.profile})"
     return None

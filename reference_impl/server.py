@@ -116,7 +116,7 @@ def _actions(message: Mapping[str, Any]) -> list[Action]:
         if not isinstance(text, str):
             raise _BadRequest(f"actions[{index}] is not a string: {text!r}")
         try:
-            actions.append(Action.parse(text))
+            actions.append(_parsed_action(text))  # cached: a replay repeats its prefix's texts
         except SheepsheadError as error:
             raise _BadRequest(f"actions[{index}]: {error}") from None
     return actions
