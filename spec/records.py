@@ -340,7 +340,8 @@ def _checked(doc: YamlDocument | None, problems: Sequence[Problem], spec: Spec) 
         raise RecordProblems(problems)
     data = doc.data
     if not isinstance(data, Mapping) or not isinstance(data.get("format"), str) or data["format"] not in _SCHEMAS:
-        formats = " or ".join(repr(f) for f in _SCHEMAS)
+        names = [repr(f) for f in _SCHEMAS]
+        formats = f"{', '.join(names[:-1])} or {names[-1]}"
         raise RecordProblems([doc.problem(["format"], f"format must be {formats}")])
     schema_problems = validate_document(doc, package_dir() / "schema" / _SCHEMAS[data["format"]])
     if schema_problems:

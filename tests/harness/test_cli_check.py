@@ -306,7 +306,7 @@ expect:
             " '<stream end>' (column 1)",
         ]),
         ("format: sheepshead-game/1\n", [
-            "bad.yaml:1: format: format must be 'sheepshead-hand/1' or 'sheepshead-session/1' or"
+            "bad.yaml:1: format: format must be 'sheepshead-hand/1', 'sheepshead-session/1' or"
             " 'sheepshead-position/1'",
         ]),
     ],
