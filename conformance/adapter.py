@@ -216,6 +216,14 @@ class HandOutcome:
         best = max(self.scores.values(), default=0)
         return best <= 0 or sum(1 for value in self.scores.values() if value == best) != 1
 
+    def leaster_winner_seen(self) -> str | None:
+        """The leaster's winner as the engine says it, or, when it does not, the one seat whose
+        scores gain most (``None``: no single winner)."""
+        if self.leaster_winner is not None or not self.scores or self.names_no_leaster_winner():
+            return self.leaster_winner
+        best = max(self.scores.values())
+        return next(seat for seat, value in self.scores.items() if value == best)
+
 
 @dataclass(frozen=True)
 class ReplayResponse:

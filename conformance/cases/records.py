@@ -314,11 +314,7 @@ def _engine_draw(judge: _Judge, plan: HandPlan, outcome: HandOutcome) -> str | N
     record's draw (``tie_break``; ``leaster.tie`` under ``random``): any tied seat is a fair draw."""
     if judge.options.get("leaster-tie") != "random" or not plan.tied or outcome.kind != "leaster":
         return None
-    drawn = outcome.leaster_winner
-    if drawn is None and outcome.scores:
-        best = max(outcome.scores.values())
-        gainers = [seat for seat, value in outcome.scores.items() if value == best]
-        drawn = gainers[0] if best > 0 and len(gainers) == 1 else None
+    drawn = outcome.leaster_winner_seen()
     return drawn if drawn in plan.tied and drawn != plan.tie_break else None
 
 

@@ -54,7 +54,7 @@ def _scenario_text(lines: Sequence[str], line: int) -> tuple[int, str]:
         end += 1
     while end > start + 1 and (not lines[end - 1].strip() or lines[end - 1].lstrip().startswith("@")):
         end -= 1  # the next scenario's tags and the blank lines before them
-    body = [text for text in lines[first:end]]
+    body = lines[first:end]
     indent = min(len(text) - len(text.lstrip()) for text in body if text.strip())
     return start + 1, "\n".join(text[indent:] for text in body)
 

@@ -536,11 +536,7 @@ def as_drawn(want: HandOutcome, got: HandOutcome, options: Mapping[str, str]) ->
     engine drew another (``leaster-tie: random``: any tied seat is a fair draw)."""
     if options.get("leaster-tie") != "random" or not want.leaster_tied or want.leaster_winner is None:
         return want
-    drawn = got.leaster_winner
-    if drawn is None and got.scores:
-        best = max(got.scores.values())
-        gainers = [seat for seat, value in got.scores.items() if value == best]
-        drawn = gainers[0] if best > 0 and len(gainers) == 1 else None
+    drawn = got.leaster_winner_seen()
     if drawn is None or drawn == want.leaster_winner or drawn not in want.leaster_tied:
         return want
     scores = dict(want.scores)

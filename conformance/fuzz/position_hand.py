@@ -48,7 +48,7 @@ def _deal(position: Position, rng: random.Random) -> Deal | None:
         fixed[position.to_act] += position.hand
     for seat, card in zip(position.trick_seats, position.trick):
         fixed[seat].append(card)
-    holder = position.partner if position.partner is not None else None
+    holder = position.partner
     if position.called is not None and not any(position.called in cards for cards in fixed.values()):
         others = [s for s in SEATS if s not in (position.picker, position.to_act)]
         holder = holder if holder in others else rng.choice(others)
