@@ -249,6 +249,8 @@ def _check_actions(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...],
             refused = refused_rules(action, judge.rules)
             if action_topic(action) == "call" and set(refused) <= judge.facts.rule_ids:
                 rules = refused  # the rule that permits this kind of call is the one broken
+            elif named and named[0] in refused:
+                rules = named  # the engine applied a rule of the case where it does not hold
             else:
                 rules = refused if set(refused) & set(judge.rules) or not named else named
             judge.differs(f"{label}legality of {action!r}", rules, "accepted",

@@ -49,3 +49,24 @@ def test_the_judge_accepts_any_rule_the_action_breaks(named: str, status: int) -
     assert outcome.status == status, outcome.out
     if status:
         assert "rule broken by 'S2 play QS': record play.follow-suit or play.hold-card-on-first-lead" in outcome.out
+
+
+def test_a_legal_play_refused_under_a_rule_of_the_case_is_blamed_on_that_rule_only() -> None:
+    """An engine that makes every void player trump refuses S1's throw-off 8S in trick 1 of a
+    whole hand legal under void-play free, naming play.void-in-led-suit: the record checks eight
+    play rules, and only the one the engine misapplied is blamed."""
+    from sheepshead_spec import load_spec
+
+    from conformance.cases.catalog import suite_cases
+    from conformance.gates.mutants import MUTANTS
+    from conformance.judge.results import Status
+    from conformance.judge.run import run_cases
+
+    spec = load_spec()
+    case_id = "fixtures/hands/variants/void-throw-off-whole-hand-free-stops-under-must-trump.yaml"
+    (case,) = [c for c in suite_cases() if c.id == case_id]
+    assert len([r for r in case.rules if r.startswith("play.")]) > 1
+    engine = MUTANTS["play.void-must-trump"].adapter()
+    results = [r for r in run_cases([case], engine, engine.info(), spec, probes=False).results
+               if dict(r.config).get("void-play") == "free"]  # fmt: skip
+    assert results and {(r.status, r.blamed) for r in results} == {(Status.FAILED, ("play.void-in-led-suit",))}
