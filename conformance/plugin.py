@@ -67,9 +67,11 @@ import pytest
 from sheepshead_spec import Spec, SpecError, load_spec
 
 from conformance.adapter import Adapter, AdapterError, EngineInfo, Unsupported
-from conformance.cases.checks import Mismatch, Mismatches, ScenarioError
+from conformance.cases.checks import CaseEnds, Mismatch, Mismatches, NotApplicable, ScenarioError
+from conformance.cases.blame import LegalityOracle, use_legality_oracle
 from conformance.cases.positions import use_hand_builder
 from conformance.engines.loading import EngineSelectionError, load_engine, parse_engine
+from conformance.engines.reference import forbidding_rule, legal_actions, permitting_rule
 from conformance.fuzz.position_hand import hand_to_position
 from conformance.judge.selection import Selection, SelectionError
 from conformance.cases.featurelint import FeatureIndex, ScenarioInfo, Tag, Vocabulary, lint_features, parse_tag
@@ -88,6 +90,7 @@ __all__ = [
 ]
 
 use_hand_builder(hand_to_position)  # positions on engines that only replay (conformance.cases.positions)
+use_legality_oracle(LegalityOracle(permitting_rule, legal_actions, forbidding_rule))  # blame of a refused legal play (conformance.cases.blame)
 
 MARK = "sheepshead"
 """The marker of every case of the suite (the guard: other tests are left alone)."""
@@ -702,8 +705,14 @@ def pytest_runtest_call(item: pytest.Item) -> Generator[None, object, object]:
         return (yield)
     try:
         return (yield)
+    except CaseEnds as end:  # the action the options forbid: its answer is the case's last check
+        if end.agrees:
+            return None
+        outcome: BaseException = _mismatch_failure(item, Mismatch(f"legality of {end.action!r}", end.expected, end.actual))
+    except NotApplicable as error:
+        outcome = pytest.skip.Exception(f"{NOT_APPLICABLE_PREFIX} {str(error).removeprefix('not applicable ')}")
     except Unsupported as error:
-        outcome: BaseException = pytest.skip.Exception(f"{UNSUPPORTED_PREFIX} {error}")
+        outcome = pytest.skip.Exception(f"{UNSUPPORTED_PREFIX} {error}")
     except AdapterError as error:
         outcome = _engine_failure(item, error)
     except (Mismatch, Mismatches) as error:

@@ -654,6 +654,49 @@ class Hand:
                 return hand & ~(called_mask & ~(1 << ace))
         return hand
 
+    def permitting_rule(self, action: Action) -> str | None:
+        """The rule that makes a legal play legal at this moment: the exception that allows it
+        where a duty would forbid it (the hold card thrown off in the last trick:
+        ``play.hold-card-last-trick``), else the general rule (``play.follow-suit``,
+        ``play.void-in-led-suit``, ``play.lead-any-card``). It is what an engine refusing the
+        play gets wrong. ``None`` for an action that is not a legal play."""
+        if action.kind is not ActionKind.PLAY or not action.cards or not self.is_legal(action):
+            return None
+        card = action.cards[0]
+        seat = self._turn
+        hand = self._hands[seat - 1]
+        called_suit = self._called_suit
+        before_called_lead = called_suit >= 0 and self._called_led_in < 0
+        last_trick = len(self._tricks) == 5
+        trick = self._trick_cards
+        if trick:
+            lead_suit = self._suit_of[trick[0]]
+            if hand & self._suit_masks[lead_suit]:
+                if seat == self.partner and lead_suit == called_suit and self._called_led_in == len(self._tricks):
+                    return "play.partner-plays-called-card"
+                if lead_suit == called_suit and seat == self.picker and self._called_led_in == len(self._tricks):
+                    return "play.ace-kept-for-called-ten" if self._ace_hold >= 0 else "play.hold-card-on-first-lead"
+                return "play.follow-trump" if lead_suit == TRUMP else "play.follow-suit"
+            if before_called_lead and last_trick:
+                if seat == self.picker and self._suit_of[card] == called_suit:
+                    return "play.hold-card-last-trick"
+                if seat == self.partner and card == self.called:
+                    return "play.partner-keeps-called-card"
+            if called_suit >= 0 and not before_called_lead:  # a duty that ended with the first lead
+                if seat == self.picker and self._suit_of[card] == called_suit:
+                    return "play.hold-card-on-first-lead"
+                if seat == self.partner and card == self.called:
+                    return "play.partner-keeps-called-card"
+            return "play.void-in-led-suit"
+        if called_suit >= 0 and self._suit_of[card] == called_suit:
+            if seat == self.partner:  # before the first lead: the called card itself; after: any
+                return "play.partner-leads-called-card"
+            if seat == self.picker and self.profile.called_suit_lead == "after-first-lead":
+                return "play.picker-leads-called-suit"
+            if seat == self.picker and self._ace_hold >= 0 and before_called_lead:
+                return "play.ace-kept-for-called-ten"
+        return "play.lead-any-card"
+
     def _legal_burials(self) -> list[Action]:
         seat = self._turn
         cards = list(cards_of(self._hands[seat - 1]))

@@ -76,6 +76,13 @@ class LoadedRecord:
         return str(self.data.get("profile", "standard"))
 
     @property
+    def not_applicable(self) -> tuple[tuple[dict[str, str], str], ...]:
+        """The options that make the record impossible, each with the reason (``not_applicable``)."""
+        items = self.data.get("not_applicable") or []
+        return tuple(({str(a): str(o) for a, o in item["when"].items() if not str(a).startswith("x-")}, str(item["why"]))
+                     for item in items)  # fmt: skip
+
+    @property
     def variants(self) -> dict[str, str]:
         """The record's variant overrides."""
         return dict(self.data.get("variants") or {})
@@ -101,24 +108,40 @@ def card_code(text: Any) -> str:
     return ("T" if rank == "10" else rank.upper()) + _SUITS.get(suit, suit.upper())
 
 
+_WORDS = frozenset({"pass", "pick", "crack", "recrack", "claim", "black", "red", "alone", "under", "bury", "call",
+                    "play", "revoke", "blitz"})
+"""The words of an action that are not cards."""
+
+
 def action_key(text: Any) -> str:
     """An action as written in a record, in one spelling: ``s1 10♠`` -> ``S1 TS``, ``S3  Pass`` ->
-    ``S3 pass`` (for ``illegal.at``)."""
+    ``S3 pass``, ``S3 call ah under 8d`` -> ``S3 call AH under 8D`` (for ``illegal.at``)."""
     words = str(text).split()
     if not words:
         return ""
-    rest = [word.lower() for word in words[1:]]
-    if rest and rest[-1] not in ("pass", "pick", "crack", "recrack", "claim", "black", "red", "alone"):
-        rest[-1] = card_code(words[-1])
+    rest = [word.lower() if word.lower() in _WORDS else card_code(word) for word in words[1:]]
     return " ".join([words[0].upper(), *rest])
 
 
 def hand_actions(body: Mapping[str, Any]) -> list[str]:
-    """Every action of a hand body as written (auction, cracks, plays), by :func:`action_key`."""
-    texts = [*(body.get("auction") or ()), *(body.get("cracks") or ())]
-    texts += [text for trick in body.get("plays") or () for text in trick]
+    """Every action of a hand body as written (auction, bury, call, cracks, plays), by
+    :func:`action_key`; the bury and the call as the picker's ``S3 bury TS 7S``, ``S3 call AH``
+    (``S3 call AH under 8D``, ``S3 alone``)."""
+    texts = [str(text) for text in body.get("auction") or ()]
+    picker = next((text.split()[0] for text in texts if text.split()[1:2] == ["pick"]), "S?")
+    if "bury" in body:
+        texts.append(f"{picker} bury " + " ".join(str(card) for card in body["bury"] or ()))
+    call = body.get("call")
+    if call is not None:
+        if call == "alone":
+            texts.append(f"{picker} alone")
+        elif isinstance(call, Mapping):
+            texts.append(f"{picker} call {call.get('card')} under {call.get('under')}")
+        else:
+            texts.append(f"{picker} call {call}")
+    texts += [str(text) for text in body.get("cracks") or ()]
+    texts += [str(text) for trick in body.get("plays") or () for text in trick]
     return [action_key(text) for text in texts]
-
 
 
 class _Checker:
@@ -146,13 +169,16 @@ class _Checker:
         elif option_id not in {o.id for o in axes[axis_id].options}:
             self.add(path, f"axis {axis_id!r} has no option {option_id!r}")
 
-    def table(self, value: Any, path: tuple[PathPart, ...]) -> list[tuple[Any, tuple[PathPart, ...]]]:
-        """The plain values of a field (each value of a variant table), checking the table."""
+    def table(self, value: Any, path: tuple[PathPart, ...], outer: tuple[Any, ...] = ()) -> list[tuple[Any, tuple[PathPart, ...]]]:
+        """The plain values of a field (each value of a variant table, nested tables included),
+        checking the table."""
         if not (isinstance(value, Mapping) and "by" in value):
             return [(value, path)]
         by = value["by"]
         if by != "profile" and by not in {a.id for a in self.spec.axes}:
             self.add((*path, "by"), f"no axis {by!r} in variants.yaml (nor the word 'profile')")
+        if by in outer:
+            self.add((*path, "by"), f"a table by {by} inside a table by {by}: nest tables by different axes")
         out = []
         for key, item in value.items():
             if key == "by" or str(key).startswith("x-"):
@@ -161,8 +187,14 @@ class _Checker:
                 self.profile(key, (*path, key))
             elif key != "otherwise":
                 self.option(by, key, (*path, key))
-            out.append((item, (*path, key)))
+            out += self.table(item, (*path, key), (*outer, by))
         return out
+
+    def not_applicable(self, items: Any) -> None:
+        for index, item in enumerate(items or []):
+            for axis, option in (item.get("when") or {}).items():
+                if not str(axis).startswith("x-"):
+                    self.option(axis, option, ("not_applicable", index, "when", axis))
 
     def zero_sum(self, value: Any, path: tuple[PathPart, ...]) -> None:
         for scores, where in self.table(value, path):
@@ -301,6 +333,7 @@ class _Checker:
         for axis, option in (data.get("variants") or {}).items():
             if not str(axis).startswith("x-"):
                 self.option(axis, option, ("variants", axis))
+        self.not_applicable(data.get("not_applicable"))
         if data.get("format") == POSITION_FORMAT:
             self.position(data.get("position") or {}, data.get("expect") or {})
         elif data.get("format") == SESSION_FORMAT:
@@ -313,6 +346,9 @@ class _Checker:
                 self.zero_sum(expect["totals"], ("expect", "totals"))
             if "illegal" in expect:
                 self.illegal(expect["illegal"], ("expect", "illegal"))
+                for item, where in self.table(expect["illegal"], ("expect", "illegal")):
+                    if isinstance(item, Mapping) and isinstance(item.get("hand"), int) and item["hand"] > len(data["hands"]):
+                        self.add((*where, "hand"), f"hand {item['hand']}: the session has {len(data['hands'])} hands")
         else:
             self.hand(data, ())
 

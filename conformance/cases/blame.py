@@ -12,12 +12,17 @@ same for every profile.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from conformance.cases.record_plan import SEATS
 
-__all__ = ["TOPIC_AREAS", "action_topic", "card_of_seat", "outcome_rules", "refused_rules", "rules_for", "score_rules",
-           "trick_winner_rules"]
+if TYPE_CHECKING:
+    from conformance.adapter import Deal
+
+__all__ = ["TOPIC_AREAS", "LegalityOracle", "action_topic", "card_of_seat", "outcome_rules", "oracle_legal_actions", "permitting_rules", "set_rules",
+           "refused_rules", "rules_for", "score_rules", "trick_winner_rules", "use_legality_oracle"]
 
 TOPIC_AREAS: Mapping[str, tuple[str, ...]] = {
     "auction": ("auction", "all-pass"),
@@ -86,6 +91,16 @@ def _area(rule: str) -> str:
     return rule.split(".", 1)[0]
 
 
+_FIRST_OF: Mapping[str, tuple[str, ...]] = {"hand-scores": ("scores", "session")}
+"""Topics that concern one topic's rules when the case has them, else another's: one hand's
+scores in a session are a scoring matter first (a wrong double on the bump), a session one else."""
+
+
+def _of_areas(topic: str, case_rules: Sequence[str]) -> tuple[str, ...]:
+    areas = TOPIC_AREAS.get(topic, ())
+    return tuple(rule for rule in case_rules if _area(rule) in areas)
+
+
 def rules_for(topic: str, case_rules: Sequence[str]) -> tuple[str, ...]:
     """The case's rules a check of ``topic`` concerns (a topic's fallback rule when it lists none).
 
@@ -94,6 +109,8 @@ def rules_for(topic: str, case_rules: Sequence[str]) -> tuple[str, ...]:
     >>> rules_for("card-points", ["scoring.win"])
     ('points.card-values',)
     """
+    if topic in _FIRST_OF:  # the first of these topics whose areas the case has rules of
+        return next((chosen for t in _FIRST_OF[topic] if (chosen := _of_areas(t, case_rules))), rules_for(_FIRST_OF[topic][-1], case_rules))
     areas = TOPIC_AREAS.get(topic, ())
     chosen = tuple(rule for rule in case_rules if _area(rule) in areas)
     if chosen:
@@ -107,6 +124,66 @@ def action_topic(action: str) -> str:
     verb = action.split()[1] if len(action.split()) > 1 else ""
     return {"pick": "auction", "pass": "auction", "bury": "bury", "call": "call", "alone": "call", "crack": "crack",
             "recrack": "crack", "blitz": "crack", "revoke": "procedure", "claim": "procedure"}.get(verb, "play")
+
+
+@dataclass(frozen=True)
+class LegalityOracle:
+    """What the reference engine says of a moment, for blame only (never as an expectation)."""
+
+    permitting_rule: Callable[[Deal, Mapping[str, str], Sequence[str], str], str | None]
+    """Given a deal, options, the actions so far and a legal play: the rule that makes it legal."""
+    legal_actions: Callable[[Deal, Mapping[str, str], Sequence[str]], tuple[str, ...] | None]
+    """Given a deal, options and the actions so far: every legal action (``None``: unknown)."""
+    forbidding_rule: Callable[[Deal, Mapping[str, str], Sequence[str], str], str | None] | None = None
+    """Given a deal, options, the actions so far and an illegal action: the rule it breaks."""
+
+
+_ORACLES: list[LegalityOracle] = []
+
+
+def use_legality_oracle(oracle: LegalityOracle) -> None:
+    """Set how a refused legal play, or a wrong perft count, is traced to its rule. The runner,
+    the pytest plugin and ``check`` set :func:`conformance.engines.reference.permitting_rule` and
+    :func:`~conformance.engines.reference.legal_actions`,
+    driven by the reference engine; the cases never import an engine themselves."""
+    _ORACLES[:] = [oracle]
+
+
+def permitting_rules(deal: Deal, options: Mapping[str, str], actions: Sequence[str], action: str) -> tuple[str, ...]:
+    """The rule that makes the legal play ``action`` legal at its moment (the exception that
+    applies there, else the general rule), or ``()`` when no oracle is set or it cannot say. An
+    engine that refuses such a play without naming a rule is blamed on that rule alone, not on
+    every play rule of the case."""
+    if action_topic(action) != "play" or not _ORACLES:
+        return ()
+    rule = _ORACLES[0].permitting_rule(deal, options, actions, action)
+    return (rule,) if rule else ()
+
+
+def set_rules(deal: Deal, options: Mapping[str, str], actions: Sequence[str], seat: str,
+              expected: Sequence[str], offered: Sequence[str]) -> tuple[str, ...]:
+    """The rules a wrong set of legal plays of ``seat`` breaks: for each card left out, the rule
+    that makes it legal; for each card offered that the rules forbid, the rule it breaks (by the
+    oracle; ``()`` when no oracle is set or it cannot say)."""
+    if not _ORACLES:
+        return ()
+    oracle = _ORACLES[0]
+    found: dict[str, None] = {}
+    for card in sorted(set(expected) - set(offered)):
+        rule = oracle.permitting_rule(deal, options, actions, f"{seat} play {card}")
+        if rule:
+            found.setdefault(rule, None)
+    if oracle.forbidding_rule is not None:
+        for card in sorted(set(offered) - set(expected)):
+            rule = oracle.forbidding_rule(deal, options, actions, f"{seat} play {card}")
+            if rule:
+                found.setdefault(rule, None)
+    return tuple(found)
+
+
+def oracle_legal_actions(deal: Deal, options: Mapping[str, str], actions: Sequence[str]) -> tuple[str, ...] | None:
+    """Every legal action after ``actions`` as the oracle sees it (``None``: no oracle, or unknown)."""
+    return _ORACLES[0].legal_actions(deal, options, actions) if _ORACLES else None
 
 
 def refused_rules(action: str, case_rules: Sequence[str]) -> tuple[str, ...]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-__all__ = ["Mismatch", "Mismatches", "ScenarioError", "rejection_text", "show", "show_set"]
+__all__ = ["CaseEnds", "Mismatch", "NotApplicable", "Mismatches", "ScenarioError", "rejection_text", "show", "show_set"]
 
 
 def show(value: object) -> str:
@@ -109,3 +109,23 @@ class Mismatches(AssertionError):
 
 class ScenarioError(Exception):
     """A scenario or fixture is written in a way the harness cannot carry out (a suite bug)."""
+
+
+@dataclass(eq=False)
+class CaseEnds(Exception):
+    """A scenario reached the action that the options under test forbid (``Given under
+    cracking=off, S4 crack is rejected under rule crack.table-choice``): the engine's answer to
+    it is the case's last check, and the steps after it are not reached."""
+
+    action: str
+    expected: str
+    actual: str
+    rules: tuple[str, ...]
+    agrees: bool
+    note: str = ""
+
+
+class NotApplicable(Exception):
+    """The options under test make the scenario impossible (``Given under all-pass=schwanzer the
+    scenario does not apply: …``). The case loop never plans such a run; the pytest plugin, which
+    runs every row under every profile its tags allow, skips it as not applicable."""

@@ -142,7 +142,37 @@ class Case:
     requires: frozenset[str]
     """Capabilities the case needs (before it is run)."""
     runner: Runner = field(repr=False)
+    expectations: tuple[Mapping[str, frozenset[str]], ...] = ()
+    """The option sets with an expectation, when they are not every combination of
+    :attr:`depends` (a case made of several outline rows, each for some options); empty: every
+    combination has one."""
+    inapplicable: tuple[tuple[Mapping[str, str], str], ...] = ()
+    """Options under which the case cannot happen at all, each with the reason (a leaster's blind
+    under a table that never plays a leaster): such a run is *not applicable*, never unsupported."""
 
     def run(self, adapter: Adapter, info: EngineInfo, config: Config) -> CaseRun:
         """Run the case once against an engine."""
         return self.runner(adapter, info, config)
+
+    def covers(self, chosen: Mapping[str, str]) -> bool:
+        """Whether the case has an expectation under ``chosen`` (an option of each of its axes)."""
+        if any(axis in chosen and chosen[axis] not in options for axis, options in self.depends.items()):
+            return False
+        return not self.expectations or any(
+            all(chosen.get(axis) in options for axis, options in row.items()) for row in self.expectations
+        )
+
+    def axis_options(self) -> dict[str, frozenset[str]]:
+        """Per axis, the options the case has an expectation for or says are not applicable."""
+        out = dict(self.depends)
+        for when, _ in self.inapplicable:
+            for axis, option in when.items():
+                out[axis] = out.get(axis, frozenset()) | {option}
+        return out
+
+    def not_applicable(self, chosen: Mapping[str, str]) -> str | None:
+        """Why the case cannot happen under ``chosen``, or ``None``."""
+        for when, reason in self.inapplicable:
+            if all(chosen.get(axis) == option for axis, option in when.items()):
+                return f"not applicable under {', '.join(f'{a}={o}' for a, o in when.items())}: {reason}"
+        return None

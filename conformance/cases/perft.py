@@ -9,10 +9,10 @@ reference engine.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from conformance.adapter import Adapter, Capability, ReplayRequest, Unsupported, canonical_action
-from conformance.cases.blame import action_topic, refused_rules, rules_for
+from conformance.cases.blame import action_topic, oracle_legal_actions, permitting_rules, refused_rules, rules_for
 from conformance.cases.checks import Mismatch, rejection_text
 from conformance.cases.record_plan import HandPlan, LoadedRecord, plan_hands
 
@@ -34,10 +34,18 @@ class _Rejected(Exception):
         self.index = index
 
 
-def perft_rows(record: LoadedRecord) -> list[tuple[int, int, int]]:
-    """The ``(depth, count, line)`` rows of a perft position's ``x-perft`` list, by depth."""
-    rows = record.data.get("x-perft") or ()
-    return sorted((int(row["depth"]), int(row["count"]), record.line_of(["x-perft", i])) for i, row in enumerate(rows))
+def perft_rows(record: LoadedRecord, options: Mapping[str, str] | None = None) -> list[tuple[int, int, int]]:
+    """The ``(depth, count, line)`` rows of a perft position's ``x-perft`` list, by depth; a
+    count may be a variant table (``{by: jack-order, clubs-first: 81, spades-first: 79}``),
+    resolved for ``options`` (a row whose table has no value for them is left out)."""
+    from conformance.cases.record_plan import resolve
+
+    out = []
+    for index, row in enumerate(record.data.get("x-perft") or ()):
+        applies, count = resolve(row["count"], options or {}, "")
+        if applies and count is not None:
+            out.append((int(row["depth"]), int(count), record.line_of(["x-perft", index])))
+    return sorted(out)
 
 
 def check_perft(record: LoadedRecord, adapter: Adapter, options: Mapping[str, str],
@@ -64,7 +72,7 @@ def check_perft(record: LoadedRecord, adapter: Adapter, options: Mapping[str, st
     :return: the findings, and the depths that were checked.
     """
     plan = _plans(record, options, Capability.DEAL_FROM_DECK in capabilities)[0]
-    rows = perft_rows(record)
+    rows = perft_rows(record, options)
 
     def legal(actions: tuple[str, ...]) -> tuple[str, ...]:
         reply = adapter.replay(ReplayRequest(options=dict(request or options), deal=plan.deal, actions=actions))
@@ -96,6 +104,9 @@ def check_perft(record: LoadedRecord, adapter: Adapter, options: Mapping[str, st
                         topics = _topics(node[-1] for node in frontier) or _topics(node[-1] for node in previous)
                         blamed = tuple(dict.fromkeys(rule for topic in topics for rule in rules_for(topic, rules)))
                         note = f"counting {', '.join(topics)} actions" if topics else ""
+                        traced = _trace(plan, options, previous, legal, rules)
+                        if traced is not None:
+                            blamed, note = traced
                         findings.append(Mismatch(f"perft({depth})", count, len(frontier), f"{record.file}:{line}",
                                                  note, rules=blamed))  # fmt: skip
             if findings:
@@ -109,6 +120,28 @@ def check_perft(record: LoadedRecord, adapter: Adapter, options: Mapping[str, st
             what, where = f"a listed legal action {error.action!r}", record.where(["x-perft"])
         findings.append(Mismatch(what, "accepted", rejection, where, rules=blamed))
     return findings, checked
+
+
+def _trace(plan: HandPlan, options: Mapping[str, str], nodes: Sequence[tuple[str, ...]],
+           legal: Callable[[tuple[str, ...]], tuple[str, ...]], rules: Sequence[str]) -> tuple[tuple[str, ...], str] | None:  # fmt: skip
+    """Where a wrong count comes from: the first node of the last level whose legal actions the
+    engine lists otherwise than the rules give them (the blame oracle, :mod:`conformance.cases.blame`),
+    the rule of the action it leaves out or adds, and a note naming the sequence."""
+    for node in nodes:
+        known = oracle_legal_actions(plan.deal, options, node)
+        if known is None:
+            return None
+        expected = {canonical_action(action) for action in known}
+        offered = set(legal(node))
+        if expected == offered:
+            continue
+        moment = " ".join(node[len(plan.actions):][-5:]) or "the position"
+        missing, extra = sorted(expected - offered), sorted(offered - expected)
+        if missing:
+            blamed = permitting_rules(plan.deal, options, node, missing[0]) or rules_for(action_topic(missing[0]), rules)
+            return blamed, f"after {moment}: the engine leaves out the legal {missing[0]!r}"
+        return rules_for(action_topic(extra[0]), rules), f"after {moment}: the engine offers the illegal {extra[0]!r}"
+    return None
 
 
 def _topics(actions: Iterable[str]) -> list[str]:

@@ -101,6 +101,10 @@ def position_depends(record: LoadedRecord, spec: Spec) -> dict[str, frozenset[st
     tables(record.data.get("expect") or {})
     for axis, option in record.variants.items():
         depends[axis] = frozenset({option})
+    for when, _ in record.not_applicable:  # an option that makes the record impossible has no expectation
+        for axis in when:
+            impossible = {w[axis] for w, _ in record.not_applicable if axis in w and len(w) == 1}
+            depends[axis] = depends.get(axis, options[axis]) - impossible
     return depends
 
 
@@ -239,4 +243,5 @@ def position_case(record: LoadedRecord, spec: Spec, case_id: str,
         except Exception as error:  # noqa: BLE001 - an in-process adapter's own bug: an engine error
             return CaseRun(error=raised(error), error_location=record.where([]))
 
-    return Case(case_id, "position", record.where([]), rules, position_depends(record, spec), _requires(record), run)
+    return Case(case_id, "position", record.where([]), rules, position_depends(record, spec), _requires(record), run,
+                inapplicable=record.not_applicable)  # fmt: skip

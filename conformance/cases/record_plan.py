@@ -71,8 +71,8 @@ class HandPlan:
     tie_break: str | None = None
     """The seat a draw picked for a leaster tie (the body's ``tie_break.seat``)."""
     written: tuple[str, ...] = ()
-    """Each action as the record writes it (:func:`~sheepshead_spec.records.action_key`; empty
-    for the bury and the call), to find an ``illegal.at``."""
+    """Each action as the record writes it (:func:`~sheepshead_spec.records.action_key`; the bury
+    and the call as the picker's ``S3 bury TS 7S``, ``S3 call AH``), to find an ``illegal.at``."""
     tied: tuple[str, ...] = ()
     """The seats of that tie (``tie_break.among``): under ``leaster-tie: random`` an engine that
     draws for itself may give the win to any of them."""
@@ -83,9 +83,9 @@ class HandPlan:
         return any(action.split()[1] in ("revoke", "claim") for action in self.actions)
 
 
-def _written(body: Mapping[str, Any], path: Sequence[PathPart]) -> str:
+def _written(body: Mapping[str, Any], path: Sequence[PathPart], action: str) -> str:
     if path[0] in ("bury", "call"):
-        return ""
+        return action_key(action)  # the picker's bury or call, as ``S3 bury TS 7S``
     value: Any = body
     for part in path:
         value = value[part]
@@ -109,6 +109,9 @@ def resolve(value: Any, options: Mapping[str, str], profile: str) -> tuple[bool,
     (False, None)
     >>> resolve(5, {}, "standard")
     (True, 5)
+    >>> resolve({"by": "void-play", "free": {"by": "jack-order", "clubs-first": 1, "spades-first": 2}},
+    ...         {"void-play": "free", "jack-order": "spades-first"}, "s")
+    (True, 2)
 
     :return: ``(applies, value)``; ``applies`` is false when the table has no value for this
         configuration (then the expectation is not checked).
@@ -118,7 +121,7 @@ def resolve(value: Any, options: Mapping[str, str], profile: str) -> tuple[bool,
     chosen = profile if value["by"] == "profile" else options.get(str(value["by"]))
     for key in (chosen, "otherwise"):
         if key in value:
-            return True, value[key]
+            return resolve(value[key], options, profile)  # a nested table by another axis
     return False, None
 
 
@@ -212,7 +215,7 @@ def plan_hands(record: LoadedRecord, options: Mapping[str, str]) -> list[HandPla
                 alone=alone,
                 raises=len(body.get("cracks") or ()),
                 tie_break=str(body["tie_break"]["seat"]) if "tie_break" in body else None,
-                written=tuple(_written(body, path[len(prefix):]) for _, path in actions),
+                written=tuple(_written(body, path[len(prefix):], action) for action, path in actions),
                 tied=tuple(str(seat) for seat in body["tie_break"]["among"]) if "tie_break" in body else (),
             )
         )

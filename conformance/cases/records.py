@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -38,11 +38,14 @@ from conformance.cases.blame import (
     action_topic,
     card_of_seat,
     outcome_rules,
+    permitting_rules,
     refused_rules,
     rules_for,
     score_rules,
+    set_rules,
     trick_winner_rules,
 )
+from conformance.cases.record_queries import judge_by_queries
 from conformance.cases.model import Case, CaseRun, Check, Config, Verdict, pinned, raised
 from conformance.cases.checks import rejection_text, show
 from conformance.cases.record_plan import HandPlan, LoadedRecord, RecordProblems, load_record, plan_hands, resolve
@@ -62,9 +65,8 @@ class RecordCaseProblems(Exception):
 
 def _tables(value: Any) -> list[str]:
     if isinstance(value, Mapping):
-        if "by" in value:
-            return [str(value["by"])]
-        return [axis for item in value.values() for axis in _tables(item)]
+        inner = [axis for item in value.values() for axis in _tables(item)]  # nested tables too
+        return [str(value["by"]), *inner] if "by" in value else inner
     if isinstance(value, list):
         return [axis for item in value for axis in _tables(item)]
     return []
@@ -81,6 +83,7 @@ def record_depends(record: LoadedRecord, spec: Spec) -> dict[str, frozenset[str]
     if "profile" in record.data:
         depends = pinned(spec.profile_options(record.profile))
     bodies = [body.get("expect") or {} for body, _ in record.bodies]
+    bodies.append({"x-perft": record.data.get("x-perft") or []})  # perft counts may be variant tables
     if record.is_session:
         bodies.append(record.data.get("expect") or {})
     for expect in bodies:
@@ -93,6 +96,10 @@ def record_depends(record: LoadedRecord, spec: Spec) -> dict[str, frozenset[str]
         depends.setdefault("call-timing", options["call-timing"])
     for axis, option in record.variants.items():
         depends[axis] = frozenset({option})
+    for when, _ in record.not_applicable:  # an option that makes the record impossible has no expectation
+        for axis in when:
+            impossible = {w[axis] for w, _ in record.not_applicable if axis in w and len(w) == 1}
+            depends[axis] = depends.get(axis, options[axis]) - impossible
     return depends
 
 
@@ -118,6 +125,8 @@ class _Judge:
         self.rules = rules
         self.options = options
         self.rule_ids = rule_ids
+        self.unnamed: frozenset[str] = frozenset()
+        """Rules the engine may refuse an action under without naming them (axes it leaves out)."""
         self.checks: list[Check] = []
 
     def value(self, expect: Mapping[str, Any], key: str) -> Any:
@@ -151,12 +160,20 @@ class SpecFacts:
     rule_ids: frozenset[str]
     profiles: Mapping[tuple[tuple[str, str], ...], str]
     """Every named profile's full options (sorted pairs) -> its id, for ``by: profile`` tables."""
+    rule_axes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Rule id -> the variant axes it belongs to."""
 
     @classmethod
     def of(cls, spec: Spec) -> SpecFacts:
         """The facts of a loaded spec."""
         profiles = {tuple(sorted(spec.profile_options(p.id).items())): p.id for p in spec.profiles}
-        return cls(frozenset(rule.id for rule in spec.rules), profiles)
+        return cls(frozenset(rule.id for rule in spec.rules), profiles,
+                   {rule.id: tuple(rule.axes) for rule in spec.rules})  # fmt: skip
+
+    def unnamed(self, info: EngineInfo) -> frozenset[str]:
+        """The rules of axes the engine's handshake leaves out: an engine written before the axis
+        refuses an action they forbid without knowing their ids."""
+        return frozenset(rule for rule, axes in self.rule_axes.items() if axes and not any(info.names(a) for a in axes))
 
     def profile_of(self, options: Mapping[str, str]) -> str:
         """The named profile whose options are exactly ``options``, or ``""``: a ``by: profile``
@@ -236,7 +253,8 @@ def _check_actions(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...],
             if not is_rejected:
                 judge.differs(f"{label}legality of {action!r}", (expected_rule,), f"rejected under {expected_rule}",
                               "accepted", plan.paths[index])  # fmt: skip
-            elif judge.rule_ids and rejected is not None and rejected.rule not in accepted_rules:
+            elif (judge.rule_ids and rejected is not None and rejected.rule not in accepted_rules
+                  and not (rejected.rule is None and set(accepted_rules) <= judge.unnamed)):  # fmt: skip
                 judge.differs(f"{label}rule broken by {action!r}", (expected_rule,), " or ".join(accepted_rules),
                               rejected.rule, (*prefix, "expect", "illegal"), rejected.message)  # fmt: skip
             else:
@@ -245,12 +263,17 @@ def _check_actions(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...],
             return False
         if is_rejected:
             assert rejected is not None
-            named = (rejected.rule,) if rejected.rule and rejected.rule in judge.facts.rule_ids else ()
+            # A rule is trusted only from an engine that declares it names rules (capability rule-ids).
+            named = (rejected.rule,) if judge.rule_ids and rejected.rule and rejected.rule in judge.facts.rule_ids else ()
             refused = refused_rules(action, judge.rules)
+            permits = () if named and named[0] in refused else permitting_rules(
+                plan.deal, judge.options, plan.actions[:index], action)  # fmt: skip
             if action_topic(action) == "call" and set(refused) <= judge.facts.rule_ids:
                 rules = refused  # the rule that permits this kind of call is the one broken
             elif named and named[0] in refused:
                 rules = named  # the engine applied a rule of the case where it does not hold
+            elif permits:
+                rules = permits  # the exception (or general rule) that makes the play legal here
             else:
                 rules = refused if set(refused) & set(judge.rules) or not named else named
             judge.differs(f"{label}legality of {action!r}", rules, "accepted",
@@ -341,6 +364,17 @@ def _check_results(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...],
     if not wanted:
         return {}
     outcome = response.outcome
+    if "outcome" in wanted and wanted["outcome"] is None:
+        # ``null`` in a table: under these options the hand is not over where the record stops
+        # (five passes at a leaster table, where a record of a doubler ends)
+        state = "the hand goes on" if outcome is None else f"scored ({outcome.kind})"
+        judge.add(f"{label}outcome", rules_for("phase", judge.rules), "the hand goes on", state,
+                  (*prefix, "expect", "outcome"))  # fmt: skip
+        for key in ("outcome", "scores"):
+            if key in wanted and wanted[key] is None:
+                del wanted[key]
+        if not wanted or outcome is not None:
+            return {}
     if outcome is None and "partner" in wanted:
         # A record that stops before the end (a negative record legal under this option)
         _partner_before_the_end(judge, plan, prefix, label, response, wanted.pop("partner"))
@@ -439,6 +473,13 @@ def _check_legal(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...], l
         after, seat = int(moment["after"]), str(moment["seat"])
         what = f"{label}legal plays of {seat} after {after} play{'s' if after != 1 else ''}"
         count = _moment(plan, after)
+        if wanted is None:  # ``null``: under these options nobody is to play then (the hand is over)
+            if count <= applied:
+                reply = adapter.replay(ReplayRequest(options=dict(options), deal=plan.deal, actions=plan.actions[:count]))
+                state = "nobody to act" if reply.turn is None else f"{reply.turn} to act"
+                judge.add(f"{label}who is to play after {after} play{'s' if after != 1 else ''}",
+                          rules_for("phase", judge.rules), "nobody to act", state, (*path, "cards"))  # fmt: skip
+            continue
         if count > applied:
             judge.checks.append(Check(what, rules, Verdict.UNREACHED, show(sorted(wanted)),
                                       "the engine refused an earlier action", judge.record.where(list(path))))  # fmt: skip
@@ -455,7 +496,10 @@ def _check_legal(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...], l
             continue
         cards = sorted({action.split()[2] for action in reply.legal
                         if action.split()[:2] == [seat, "play"] and len(action.split()) == 3})  # fmt: skip
-        judge.add(what, rules, show(sorted(card_code(c) for c in wanted)), show(cards), (*path, "cards"))
+        expected = sorted(card_code(c) for c in wanted)
+        if expected != cards:  # the rule of each card wrongly left out or offered, by the blame oracle
+            rules = set_rules(plan.deal, judge.options, plan.actions[:count], seat, expected, cards) or rules
+        judge.add(what, rules, show(expected), show(cards), (*path, "cards"))
 
 
 def _draw_sent(plan: HandPlan, options: Mapping[str, str]) -> str | None:
@@ -468,23 +512,27 @@ def _has_procedure(body: Mapping[str, Any]) -> bool:
 
 
 def judge_record(record: LoadedRecord, rules: tuple[str, ...], adapter: Adapter, info: EngineInfo,
-                 config: Config, facts: SpecFacts) -> tuple[list[Check], ReplayResponse | SessionResponse]:  # fmt: skip
-    """Replay a hand or session record and judge every expectation present, check by check.
+                 config: Config, facts: SpecFacts) -> tuple[list[Check], ReplayResponse | SessionResponse | None]:  # fmt: skip
+    """Replay a hand or session record and judge every expectation present, check by check; for an
+    engine that cannot replay, ask every moment of a hand record as queries
+    (:mod:`conformance.cases.record_queries`).
 
-    :return: the checks, and the engine's answer (for narration).
+    :return: the checks, and the engine's answer (for narration; ``None`` when asked as queries).
 
     :raises ~conformance.adapter.Unsupported: the engine cannot serve the request.
     :raises ~conformance.adapter.AdapterError: the engine failed to answer.
     """
     judge = _Judge(record, rules, config.expect, Capability.RULE_IDS in info.capabilities, facts)
+    judge.unnamed = facts.unnamed(info)
     plans = plan_hands(record, config.expect)
     if Capability.DEAL_FROM_DECK not in info.capabilities:
         plans = [dataclasses.replace(plan, deal=dataclasses.replace(plan.deal, deck=None)) for plan in plans]
     options = dict(config.request)
     if not record.is_session:
-        if Capability.REPLAY not in info.capabilities:
-            raise Unsupported("the engine lacks capability replay")
         plan = plans[0]
+        if Capability.REPLAY not in info.capabilities:  # every moment asked as a query instead
+            judge_by_queries(judge, plan, adapter, info, options, facts.profile_of(config.expect))
+            return judge.checks, None
         response = adapter.replay(ReplayRequest(options=options, deal=plan.deal, actions=plan.actions,
                                                 tie_break=_draw_sent(plan, config.expect)))  # fmt: skip
         if _check_actions(judge, plan, (), response, ""):
@@ -505,6 +553,8 @@ def _judge_session(judge: _Judge, record: LoadedRecord, plans: Sequence[HandPlan
     illegal = judge.value(session_expect, "illegal")
     expected_rule = illegal.get("rule") if isinstance(illegal, Mapping) else None
     last = len(plans) - 1
+    if isinstance(illegal, Mapping) and "hand" in illegal:  # a hand before the last refused: the rest not reached
+        last = int(illegal["hand"]) - 1
     session_rules = rules_for("session", judge.rules)
     moved: dict[str, int] = {}  # score changes of the hands where the engine drew another tied seat
     for index, plan in enumerate(plans):
@@ -604,10 +654,12 @@ def record_case(record: LoadedRecord, spec: Spec, case_id: str, *, facts: SpecFa
     if perft is None:
         perft = "x-perft" in record.data
     runner = _perft_runner(record, rules) if perft else _record_runner(record, rules, facts)
-    requires = frozenset({"session"} if record.is_session else {"replay"})
+    # A hand record is asked as queries where the engine cannot replay it (record_queries).
+    requires = frozenset({"session"} if record.is_session else set() if not perft else {"replay"})
     if any(_has_procedure(body) for body, _ in record.bodies):
-        requires |= {"procedure"}  # a revoke or a claim: table procedure
-    return Case(case_id, "perft" if perft else "fixture", record.where([]), rules, depends, requires, runner)
+        requires |= {"replay", "procedure"}  # a revoke or a claim: table procedure
+    return Case(case_id, "perft" if perft else "fixture", record.where([]), rules, depends, requires, runner,
+                inapplicable=record.not_applicable)  # fmt: skip
 
 
 def record_cases(fixtures: Path, spec: Spec, *, prefix: str = "fixtures") -> list[Case]:

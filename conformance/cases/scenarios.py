@@ -6,6 +6,15 @@ matched once against the step vocabulary of :mod:`conformance.cases.steps`, and 
 steps in a plain loop on a fresh :class:`~conformance.cases.table.Table`. Every ``Then`` step is one
 :class:`~conformance.cases.model.Check`; after a differing ``Then`` the remaining steps still run,
 so that later differences show as consequences of the first.
+
+**One case for every option.** Outline rows that play the same moment (the same ``Given`` and
+``When`` steps) under different options (``@double-on-the-bump:off`` and ``…:on`` Examples) are
+one case with an expectation for each option: it runs the row of the options under test, and
+keeps the id and line of its first row. A scenario whose ``Given`` actions hold both the bury and
+the call is replayed in the order the engine plays (:mod:`conformance.cases.call_order`), so it
+has an expectation under both ``call-timing`` options. ``Given under AXIS=OPTION, ACTION is
+rejected …`` makes the refusal the expectation under that option, and ``Given under AXIS=OPTION
+the scenario does not apply: REASON`` says the options make it impossible (*not applicable*).
 """
 
 from __future__ import annotations
@@ -21,7 +30,8 @@ from sheepshead_spec import Spec
 from conformance.adapter import Adapter, AdapterError, EngineInfo, Unsupported
 from conformance.cases.blame import action_topic, rules_for
 from conformance.cases.model import Case, CaseRun, Check, Config, Verdict, pinned, raised
-from conformance.cases.checks import Mismatch, ScenarioError
+from conformance.cases.call_order import has_bury_and_call
+from conformance.cases.checks import CaseEnds, Mismatch, NotApplicable, ScenarioError
 from conformance.cases.featurelint import ScenarioInfo, Tag, Vocabulary, lint_features, parse_tag
 from conformance.cases.table import Table
 
@@ -48,7 +58,7 @@ _STEP_TOPICS: Mapping[str, str] = {
     "then_seats": "seat-points",
     "then_leaster_winner": "leaster-winner",
     "then_totals": "session",
-    "then_hand_scores": "session",
+    "then_hand_scores": "hand-scores",
     "then_hand_rejected": "session",
     "then_card_points": "card-points",
     "then_beats": "trick-winner",
@@ -146,11 +156,24 @@ def _topic_rules(step: _Step, table: Table, case_rules: Sequence[str], error: Mi
 
 def _runner(steps: Sequence[_Step], rules: tuple[str, ...]) -> Callable[[Adapter, EngineInfo, Config], CaseRun]:
     def run(adapter: Adapter, info: EngineInfo, config: Config) -> CaseRun:
-        table = Table(adapter, info, "", config.request)
+        table = Table(adapter, info, "", config.request, config.expect)
         checks: list[Check] = []
-        for step in steps:
+        for number, step in enumerate(steps):
             try:
                 step.function(sheepshead_table=table, **step.arguments)
+            except CaseEnds as end:
+                verdict = Verdict.AGREES if end.agrees else Verdict.DIFFERS
+                under = ", ".join(f"{axis}={option}" for axis, option in sorted(config.expect.items())
+                                  if _refused_under(steps, end.action, axis, option))  # fmt: skip
+                checks.append(Check(f"legality of {end.action!r}" + (f" under {under}" if under else ""),
+                                    end.rules or rules_for(action_topic(end.action), rules), verdict, end.expected,
+                                    end.actual, step.location, end.note))  # fmt: skip
+                checks += [Check(f"{later.keyword} {later.text}", (), Verdict.UNREACHED, location=later.location,
+                                 note="not reached: the options under test forbid an earlier action")
+                           for later in steps[number + 1:] if later.type == "then"]  # fmt: skip
+                break
+            except NotApplicable as error:  # never planned: a case written wrongly
+                return CaseRun(tuple(checks), suite_error=f"{step.location}: {error} (yet the case was run)")
             except Mismatch as error:
                 checks.append(Check(f"{step.keyword} {step.text}", _topic_rules(step, table, rules, error),
                                     Verdict.DIFFERS, error.expected_text, error.actual_text,
@@ -176,6 +199,104 @@ def _runner(steps: Sequence[_Step], rules: tuple[str, ...]) -> Callable[[Adapter
     return run
 
 
+@dataclass(frozen=True)
+class _Row:
+    """One scenario row, before rows of the same moment are joined into one case."""
+
+    case_id: str
+    location: str
+    rules: tuple[str, ...]
+    depends: dict[str, frozenset[str]]
+    requires: frozenset[str]
+    steps: list[_Step]
+    inapplicable: tuple[tuple[Mapping[str, str], str], ...]
+
+
+def _step_name(step: _Step) -> str:
+    return getattr(step.function, "__name__", "")
+
+
+def _refused_under(steps: Sequence[_Step], action: str, axis: str, option: str) -> bool:
+    return any(_step_name(step) == "given_refused_under" and step.arguments.get("action") == action
+               and step.arguments["when"].get(axis) == option for step in steps)  # fmt: skip
+
+
+_CALL_PHASE_VERBS = ("pick", "bury", "call", "alone")
+
+
+def _declared(steps: Sequence[_Step], depends: dict[str, frozenset[str]],
+              every: Mapping[str, frozenset[str]]) -> tuple[dict[str, frozenset[str]], tuple[tuple[Mapping[str, str], str], ...]]:  # fmt: skip
+    """A row's dependence with what its steps add: the options of its ``Given under …`` steps,
+    and both call orders when its ``Given`` actions hold the bury and the call and no ``When``
+    step tries a pick, bury or call (the order the engine plays is the one replayed)."""
+    out = dict(depends)
+    inapplicable: list[tuple[Mapping[str, str], str]] = []
+    for step in steps:
+        name = _step_name(step)
+        if name not in ("given_not_applicable", "given_refused_under"):
+            continue
+        when: Mapping[str, str] = step.arguments["when"]
+        for axis, option in when.items():
+            if axis not in every or option not in every[axis]:
+                raise ScenarioError(f"{step.location}: {step.text!r}: no option {axis}={option} in spec/variants.yaml")
+            if name == "given_not_applicable":
+                continue
+            out[axis] = out[axis] | {option} if axis in out else every[axis]
+        if name == "given_not_applicable":
+            inapplicable.append((dict(when), str(step.arguments["reason"])))
+    for when, _ in inapplicable:  # an option that makes the scenario impossible has no expectation
+        for axis in when:
+            out[axis] = out.get(axis, every[axis]) - {w[axis] for w, _ in inapplicable if axis in w and len(w) == 1}
+    given = [a for step in steps if _step_name(step) == "given_actions" for a in step.arguments["actions"]]
+    tried = [str(step.arguments.get("action", "")) for step in steps if step.type == "when"]
+    if (len(out.get("call-timing", ())) == 1 and has_bury_and_call(given)
+            and not any(action.split()[1:2] and action.split()[1] in _CALL_PHASE_VERBS for action in tried)):  # fmt: skip
+        out["call-timing"] = every["call-timing"]
+    return out, tuple(inapplicable)
+
+
+def _overlap(one: Mapping[str, frozenset[str]], other: Mapping[str, frozenset[str]]) -> bool:
+    """Whether some options satisfy both dependences (an axis one of them leaves out: any)."""
+    return all(one[axis] & other[axis] for axis in one.keys() & other.keys())
+
+
+def _same_moments(rows: Sequence[_Row]) -> list[list[_Row]]:
+    """The rows grouped into cases: rows with the same ``Given`` and ``When`` steps whose options
+    never overlap are one case; every other row is a case of its own."""
+    by_moment: dict[tuple[tuple[str, str], ...], list[_Row]] = {}
+    for row in rows:
+        key = tuple((step.type, step.text) for step in row.steps if step.type != "then")
+        by_moment.setdefault(key, []).append(row)
+    groups: list[list[_Row]] = []
+    for same in by_moment.values():
+        apart = len(same) > 1 and all(not _overlap(a.depends, b.depends) for i, a in enumerate(same) for b in same[i + 1:])
+        groups += [same] if apart else [[row] for row in same]
+    return sorted(groups, key=lambda group: rows.index(group[0]))
+
+
+def _case(group: Sequence[_Row], every: Mapping[str, frozenset[str]]) -> Case:
+    first = group[0]
+    if len(group) == 1:
+        return Case(first.case_id, "scenario", first.location, first.rules, first.depends, first.requires,
+                    _runner(first.steps, first.rules), inapplicable=first.inapplicable)  # fmt: skip
+    axes = sorted({axis for row in group for axis in row.depends})
+    # Each row's expectations, its axes filled in: a row without an axis holds under its every option.
+    expectations = tuple({axis: row.depends.get(axis, every[axis]) for axis in axes} for row in group)
+    depends = {axis: frozenset().union(*(e[axis] for e in expectations)) for axis in axes}
+    rules = tuple(sorted({rule for row in group for rule in row.rules}))
+    runners = [(expectation, _runner(row.steps, rules)) for expectation, row in zip(expectations, group, strict=True)]
+
+    def run(adapter: Adapter, info: EngineInfo, config: Config) -> CaseRun:
+        for expectation, runner in runners:
+            if all(config.expect.get(axis) in options for axis, options in expectation.items()):
+                return runner(adapter, info, config)
+        return CaseRun(suite_error=f"{first.location}: no row of the case for {dict(config.expect)}")
+
+    inapplicable = tuple(item for row in group for item in row.inapplicable)
+    return Case(first.case_id, "scenario", first.location, rules, depends,
+                frozenset().union(*(row.requires for row in group)), run, expectations, inapplicable)  # fmt: skip
+
+
 def scenario_cases(features: Path, spec: Spec, *, prefix: str = "features") -> list[Case]:
     """Every scenario row under ``features`` as a case.
 
@@ -192,6 +313,7 @@ def scenario_cases(features: Path, spec: Spec, *, prefix: str = "features") -> l
     if problems:
         raise ScenarioProblems(problems)
     axes = [axis.id for axis in spec.axes]
+    every = {axis.id: frozenset(option.id for option in axis.options) for axis in spec.axes}
     definitions = _definitions()
     cases: list[Case] = []
     for feature in get_features([str(path) for path in files]):
@@ -203,6 +325,7 @@ def scenario_cases(features: Path, spec: Spec, *, prefix: str = "features") -> l
             tags = [t for t in (parse_tag(tag, axes) for tag in info.tags) if t is not None]
             rows = [dict(row) for examples in template.examples for row in examples.as_contexts()]
             row_ids = _row_ids(rows)
+            built: list[_Row] = []
             for number, context in enumerate(rows or [{}]):
                 row_tags = [t for t in (parse_tag(tag, axes) for tag in info.row_tags[number]) if t] if rows else []
                 line = info.row_lines[number] if rows else info.line
@@ -219,8 +342,13 @@ def scenario_cases(features: Path, spec: Spec, *, prefix: str = "features") -> l
                 if not steps:
                     problems.append(f"{shown}:{line}: scenario {template.name!r} has no steps")
                     continue
-                cases.append(Case(case_id, "scenario", f"{shown}:{line}", rules, depends, requires,
-                                  _runner(steps, rules)))  # fmt: skip
+                try:
+                    depends, inapplicable = _declared(steps, depends, every)
+                except ScenarioError as error:
+                    problems.append(f"{shown}:{line}: {error}")
+                    continue
+                built.append(_Row(case_id, f"{shown}:{line}", rules, depends, requires, steps, inapplicable))
+            cases += [_case(group, every) for group in _same_moments(built)]
     if problems:
         raise ScenarioProblems(problems)
     return cases

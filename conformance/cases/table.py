@@ -12,13 +12,15 @@ A scenario describes either
 - a **position** for a direct query (``a defender holding …``, ``the trick so far is …``), or a
   direct query with no setup at all (card points, trick winners, scores).
 
-The variant options always come from the profile under test, never from a step.
+The variant options always come from the profile under test, never from a step. The picker's
+bury and call are sent in the order of the ``call-timing`` option (:mod:`conformance.cases.call_order`),
+whichever order the scenario writes them in.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from conformance.adapter import (
     Adapter,
@@ -39,8 +41,9 @@ from conformance.adapter import (
     TrickWinnerRequest,
     Unsupported,
 )
-from conformance.cases.blame import action_topic
-from conformance.cases.checks import Mismatch, ScenarioError, rejection_text
+from conformance.cases.blame import action_topic, permitting_rules, trick_winner_rules
+from conformance.cases.call_order import replay_order
+from conformance.cases.checks import CaseEnds, Mismatch, NotApplicable, ScenarioError, rejection_text
 
 __all__ = ["Attempt", "Game", "Position", "Table"]
 
@@ -86,13 +89,20 @@ class Table:
     :param info: its handshake answer (capabilities).
     :param profile: the profile under test.
     :param options: that profile's options (one per axis).
+    :param expect: the options the scenario's expectations are read for (those of ``options``
+        unless the run is a probe).
     """
 
-    def __init__(self, adapter: Adapter, info: EngineInfo, profile: str, options: Mapping[str, str]) -> None:
+    def __init__(self, adapter: Adapter, info: EngineInfo, profile: str, options: Mapping[str, str],
+                 expect: Mapping[str, str] | None = None) -> None:  # fmt: skip
         self.adapter = adapter
         self.info = info
         self.profile = profile
         self.options = dict(options)
+        self.expect = dict(options if expect is None else expect)
+        self.refusals: dict[str, tuple[str, ...] | None] = {}
+        """Actions the options under test forbid (a ``Given under … is rejected`` step), with the
+        rules that forbid them."""
         self.games: list[Game] = []
         self.stakes = 1
         self.position = Position()
@@ -128,23 +138,42 @@ class Table:
         key: tuple[object, ...] = (len(self.games), self.stakes, actions)
         if key in self._replies:
             return self._replies[key]
+        timing = self.options.get("call-timing")
+        order = replay_order(actions, timing)
+        sent = tuple(actions[i] for i in order)
         if len(self.games) == 1:
             self.require(Capability.REPLAY)
-            reply: ReplayResponse | SessionResponse = self.adapter.replay(
-                ReplayRequest(options=self.options, deal=self.game.deal, actions=actions, stakes=self.stakes)
-            )
+            reply: ReplayResponse | SessionResponse = self._written_order(self.adapter.replay(
+                ReplayRequest(options=self.options, deal=self.game.deal, actions=sent, stakes=self.stakes)
+            ), order)  # fmt: skip
         else:
             self.require(Capability.SESSION)
-            hands = [(game.deal, tuple(game.actions)) for game in self.games[:-1]]
-            hands.append((self.game.deal, actions))
+            hands = [(game.deal, self._ordered(game.actions, timing)) for game in self.games[:-1]]
+            hands.append((self.game.deal, sent))
             reply = self.adapter.session(SessionRequest(options=self.options, hands=tuple(hands)))
+            if len(reply.hands) == len(self.games):
+                last = self._written_order(reply.hands[-1], order)
+                reply = SessionResponse((*reply.hands[:-1], last), reply.totals, reply.rejected_hand, reply.rule)
         self._replies[key] = reply
         return reply
+
+    @staticmethod
+    def _ordered(actions: Sequence[str], timing: str | None) -> tuple[str, ...]:
+        return tuple(actions[i] for i in replay_order(actions, timing))
+
+    @staticmethod
+    def _written_order(reply: ReplayResponse, order: Sequence[int]) -> ReplayResponse:
+        """A reply to actions sent in ``order``, with its rejected index in the written order."""
+        rejected = reply.rejected
+        if rejected is None or order == sorted(order) or not 0 <= rejected.index < len(order):
+            return reply
+        return replace(reply, rejected=replace(rejected, index=order[rejected.index]))
 
     def _hand_reply(self, reply: ReplayResponse | SessionResponse) -> ReplayResponse:
         if isinstance(reply, ReplayResponse):
             return reply
         last = len(self.games) - 1
+        self._check_earlier_hands(reply)
         if reply.rejected_hand is not None and reply.rejected_hand < last:
             raise Mismatch(f"hand {reply.rejected_hand + 1} of the session", "accepted",
                            f"rejected{' under ' + reply.rule if reply.rule else ''}", topic="session")  # fmt: skip
@@ -155,12 +184,47 @@ class Table:
             raise Mismatch(f"hand {last + 1} of the session", "a replayed hand", "no result", topic="session")
         return reply.hands[last]
 
+    def _check_earlier_hands(self, reply: SessionResponse) -> None:
+        """Raise a Mismatch if the engine refused an action of a hand before the current one."""
+        for number, (game, hand) in enumerate(zip(self.games[:-1], reply.hands)):
+            if hand.rejected is not None:  # an earlier hand of the session stopped short
+                order = replay_order(game.actions, self.options.get("call-timing"))
+                index = order[hand.rejected.index] if 0 <= hand.rejected.index < len(order) else -1
+                action = game.actions[index] if index >= 0 else "?"
+                raise Mismatch(f"hand {number + 1}: the scenario's action {action!r}", "accepted",
+                               rejection_text(hand.rejected.rule, hand.rejected.message), topic=action_topic(action),
+                               rules=self._wrong_winner(game.actions[:index], action, hand.turn))  # fmt: skip
+
     def _check_setup(self, reply: ReplayResponse, count: int) -> None:
         rejected = reply.rejected
         if rejected is not None and rejected.index < count:
-            action = self.game.actions[rejected.index] if 0 <= rejected.index < len(self.game.actions) else "?"
+            index = rejected.index
+            action = self.game.actions[index] if 0 <= index < len(self.game.actions) else "?"
+            earlier = self._ordered(self.game.actions[:index], self.options.get("call-timing"))
+            permits = self._wrong_winner(self.game.actions[:index], action, reply.turn)
+            if not permits and not rejected.rule:
+                permits = permitting_rules(self.game.deal, self.expect, earlier, action)
             raise Mismatch(f"the scenario's action {action!r}", "accepted", rejection_text(rejected.rule, rejected.message),
-                           topic=action_topic(action))  # fmt: skip
+                           topic=action_topic(action), rules=permits)  # fmt: skip
+
+    @staticmethod
+    def _wrong_winner(earlier: Sequence[str], action: str, turn: str | None) -> tuple[str, ...]:
+        """A lead refused because the engine gives the turn to another seat: the engine took the
+        previous trick for that seat (play.winner-leads), so the trick's winner is what differs,
+        read from the two cards (:func:`~conformance.cases.blame.trick_winner_rules`)."""
+        plays = [a.split() for a in earlier if a.split()[1:2] == ["play"]]
+        seat = action.split()[0]
+        if action.split()[1:2] != ["play"] or not plays or len(plays) % 5 or turn is None or turn == seat:
+            return ()
+        trick = plays[-5:]
+        cards = [words[2] for words in trick]
+        by_seat = {words[0]: words[2] for words in trick}
+        if seat not in by_seat or turn not in by_seat:
+            return ()
+        call = next((a.split() for a in earlier if a.split()[1:2] == ["call"]), None)
+        called = call[2] if call else None
+        under = call[4] if call and len(call) == 5 else None
+        return trick_winner_rules(cards, by_seat[seat], by_seat[turn], called=called, under=under)
 
     def reply(self) -> ReplayResponse:
         """The engine's answer for the current hand after every accepted action.
@@ -178,14 +242,50 @@ class Table:
             raise ScenarioError("a session step needs two deals or more")
         reply = self._exchange(tuple(self.game.actions))
         assert isinstance(reply, SessionResponse)
+        self._check_earlier_hands(reply)
         return reply
+
+    def not_applicable_under(self, when: Mapping[str, str], reason: str) -> None:
+        """Raise :class:`~conformance.cases.checks.NotApplicable` when the options under test are ``when``."""
+        if all(self.expect.get(axis) == option for axis, option in when.items()):
+            raise NotApplicable(f"not applicable under {', '.join(f'{a}={o}' for a, o in when.items())}: {reason}")
+
+    def refuse_under(self, when: Mapping[str, str], action: str, rules: tuple[str, ...] | None) -> None:
+        """Under the options ``when``, ``action`` is refused by one of ``rules``; the scenario ends
+        there (:class:`~conformance.cases.checks.CaseEnds`). Under other options: nothing."""
+        if all(self.expect.get(axis) == option for axis, option in when.items()):
+            self.refusals[action] = rules
 
     def add_actions(self, actions: Sequence[str]) -> None:
         """Given actions: appended to the current hand, checked at the next answer."""
+        for index, action in enumerate(actions):
+            if action in self.refusals:
+                self.game.actions.extend(actions[:index])
+                self._refused(action)
         self.game.actions.extend(actions)
+
+    def _refused(self, action: str) -> None:
+        """Try an action the options under test forbid, and end the scenario with the answer."""
+        rules = self.refusals[action]
+        named = " or ".join(rules) if rules else ""
+        expected = f"rejected{' under ' + named if named else ''}"
+        actions = (*self.game.actions, action)
+        reply = self._hand_reply(self._exchange(actions))
+        self._check_setup(reply, len(self.game.actions))
+        rejected = reply.rejected
+        topic_rules = rules or ()
+        if rejected is None or rejected.index != len(self.game.actions):
+            raise CaseEnds(action, expected, "accepted", topic_rules, agrees=False)
+        if rules and Capability.RULE_IDS in self.info.capabilities and rejected.rule not in rules:
+            if rejected.rule is not None:
+                raise CaseEnds(action, expected, rejection_text(rejected.rule, ""), topic_rules, agrees=False,
+                               note=rejected.message)  # fmt: skip
+        raise CaseEnds(action, expected, rejection_text(rejected.rule, ""), topic_rules, agrees=True)
 
     def try_action(self, action: str) -> Attempt:
         """A When action: replay the hand with it; keep it if the engine accepts it."""
+        if action in self.refusals:
+            self._refused(action)
         actions = (*self.game.actions, action)
         reply = self._hand_reply(self._exchange(actions))
         self._check_setup(reply, len(self.game.actions))

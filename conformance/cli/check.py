@@ -18,10 +18,10 @@ nothing differs, but the engine does not report a value the record expects.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from sheepshead_spec import Spec
+from sheepshead_spec import Spec, derived_profile
 
 from conformance.adapter import Adapter, AdapterError, EngineInfo
 from conformance.cases.model import CaseRun, Check, Verdict
@@ -47,6 +47,7 @@ from conformance.cli.support import (
     spec_or_usage_error,
 )
 from conformance.judge.results import Status
+from conformance.judge.ruleset import RuleSet
 from conformance.judge.run import status_of, unreported_labels
 
 __all__ = ["add_parser", "check", "describe"]
@@ -222,6 +223,26 @@ def _load(args: argparse.Namespace, spec: Spec, env: Environment) -> LoadedRecor
         return None
 
 
+def own_rule_set(base: str, info: EngineInfo, spec: Spec, depends: Mapping[str, frozenset[str]] | None = None) -> str:
+    """The engine's own rule set as a profile id: ``base`` where the engine plays its options, and
+    on every other axis the option the engine plays (``standard+call-timing=call-then-bury``); an
+    axis where the engine plays none of the listed options keeps ``base``'s option (a record that
+    depends on it is then unsupported, one that does not is judged all the same). On an axis the
+    record depends on, an option it has no expectation for (a leaster table's option for a
+    record of doublers) gives way to the first one it has that the engine plays."""
+    rules = RuleSet.of_engine(info, spec)
+    options = spec.profile_options(base)
+    changes = {axis: rules.default(axis) for axis, option in options.items()
+               if rules.plays(axis) and option not in rules.plays(axis)}  # fmt: skip
+    for axis, wanted in (depends or {}).items():
+        chosen = changes.get(axis, options[axis])
+        if chosen not in wanted:
+            played = [option for option in sorted(wanted) if option in rules.plays(axis)]
+            if played:
+                changes[axis] = played[0]
+    return derived_profile(base, changes) if changes else base
+
+
 def _engine(env: Environment, text: str) -> tuple[Adapter, EngineInfo]:
     adapter = env.engine(text)
     try:
@@ -242,11 +263,18 @@ def check(args: argparse.Namespace, env: Environment) -> int:
     record = _load(args, spec, env)
     if record is None:
         return EXIT_USAGE
-    # --option goes on top of the chosen profile (of each, with all), else of the record's own
-    chosen = args.profile if args.profile and not compare_all else record.profile
-    profile = (selection_of(spec, [chosen], None, None, need_rules=False, options=args.option).profiles or (chosen,))[0]
-    profiles = list(selection_of(spec, ["all"], None, None, need_rules=False, options=args.option).profiles or ())
+    # --option goes on top of the chosen profile (of each, with all), else of the engine's own rule
+    # set (the record's profile where the engine plays it), as run judges an engine by default
     adapter, info = _engine(env, args.engine)
+    try:
+        depends = record_case(record, spec, record.file, perft=False).depends if not record.is_position else None
+        chosen = args.profile if args.profile and not compare_all else own_rule_set(record.profile, info, spec, depends)
+        profile = (selection_of(spec, [chosen], None, None, need_rules=False, options=args.option).profiles
+                   or (chosen,))[0]  # fmt: skip
+        profiles = list(selection_of(spec, ["all"], None, None, need_rules=False, options=args.option).profiles or ())
+    except BaseException:
+        adapter.close()
+        raise
     if record.is_position:
         from conformance.cli.position import check_position
 
@@ -268,11 +296,20 @@ def check(args: argparse.Namespace, env: Environment) -> int:
     if record.data.get("description"):
         out.write(f"  {record.data['description']}\n")
     out.write(f"engine: {info.name} {info.version} · profile: {profile}\n\n")
+    if replay.problem is not None and replay.problem.startswith("not applicable"):
+        out.write(f"Verdict: NOT APPLICABLE: {replay.problem.removeprefix('not applicable ')}.\n"
+                  "  (the options make the record impossible; give --option or --profile for others)\n")  # fmt: skip
+        return EXIT_UNSUPPORTED
     if replay.problem is not None or replay.run is None:
         out.write(f"The engine gave no ruling: {replay.problem}\n")
         return EXIT_FAILED
-    narration = _narrate(record, replay, spec)
-    out.write("\n".join(narration.lines).strip("\n") + "\n\n")
+    if replay.hands:
+        narration = _narrate(record, replay, spec)
+        out.write("\n".join(narration.lines).strip("\n") + "\n\n")
+    else:  # a rules library: each moment of the record was asked as a query (conformance.cases.record_queries)
+        narration = Narration()
+        out.write(f"{info.name} replays no hand: each moment of the record was asked as a query"
+                  " (legal plays, trick winners and points, the score).\n\n")  # fmt: skip
     lines, status = _expectations(replay.run, profile)
     titles = {r.id: r.title for r in spec.rules}
     cited = [f"  {rule}: {titles.get(rule, '(no such rule in the spec)')}" for rule in narration.cited]

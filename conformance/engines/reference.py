@@ -186,3 +186,50 @@ class ReferenceSteps:
             leaster_winner=None if outcome.leaster_winner is None else seat_name(outcome.leaster_winner),
             leaster_tied=tuple(seat_name(seat) for seat in outcome.leaster_tied) or None,
         ))  # fmt: skip
+
+
+def permitting_rule(deal: Deal, options: Mapping[str, str], actions: Sequence[str], action: str) -> str | None:
+    """The rule that makes ``action`` legal after ``actions`` on ``deal`` under ``options``, as the
+    reference engine reads the moment (:meth:`reference_impl.hand.Hand.permitting_rule`): what an
+    engine refusing that legal play gets wrong. ``None``: not a legal play there, or the
+    earlier actions are not all legal."""
+    steps = ReferenceSteps()
+    try:
+        steps.start(deal, options)
+        for earlier in actions:
+            if not steps.apply(earlier).accepted:
+                return None
+        return steps._hand().permitting_rule(_parsed(action))
+    except (InvalidActionError, ValueError, KeyError):
+        return None
+
+
+def legal_actions(deal: Deal, options: Mapping[str, str], actions: Sequence[str]) -> tuple[str, ...] | None:
+    """Every legal action after ``actions`` on ``deal`` under ``options``, as the reference engine
+    lists them (``None``: an earlier action is not legal)."""
+    steps = ReferenceSteps()
+    try:
+        steps.start(deal, options)
+        for earlier in actions:
+            if not steps.apply(earlier).accepted:
+                return None
+        return tuple(steps.legal_actions())
+    except (InvalidActionError, ValueError, KeyError):
+        return None
+
+
+def forbidding_rule(deal: Deal, options: Mapping[str, str], actions: Sequence[str], action: str) -> str | None:
+    """The rule ``action`` breaks after ``actions`` on ``deal`` under ``options`` (the first the
+    reference engine names), or ``None`` when it is legal there or an earlier action is not."""
+    steps = ReferenceSteps()
+    try:
+        steps.start(deal, options)
+        for earlier in actions:
+            if not steps.apply(earlier).accepted:
+                return None
+        steps._hand().verify(_parsed(action))
+    except IllegalActionError as error:
+        return error.rule_id
+    except (InvalidActionError, ValueError, KeyError):
+        return None
+    return None

@@ -178,6 +178,18 @@ def _hold_card_free(hand: Hand, legal: int) -> int:
     return legal
 
 
+def _hold_card_kept_to_the_end(hand: Hand, legal: int) -> int:
+    """The picker keeps the hold card in the last trick too, on another suit's lead: the only card
+    left is refused (``play.hold-card-last-trick`` missed)."""
+    void = _lead_void(hand)
+    called_suit = hand.called_suit
+    ordinary = hand.called is not None and str(hand.called)[0] == "A"  # an ace call: no ace kept for a ten
+    if void and ordinary and hand.turn == hand.picker and called_suit is not None and not hand.called_suit_led \
+            and len(hand.tricks) == 5:
+        return legal & ~hand.suit_mask(called_suit)
+    return legal
+
+
 def _called_card_free(hand: Hand, legal: int) -> int:
     void = _lead_void(hand)
     if void and hand.turn == hand.partner and hand.called is not None:
@@ -342,6 +354,8 @@ _CATALOGUE: tuple[Mutant, ...] = (
     Mutant("play.trump-lead-not-followed", "A trump lead need not be followed with trump.", _legal_mask(_trump_lead_free)),
     Mutant("play.hold-card-thrown-early", "The picker may throw off the last card of the called suit before it is led.",
            _legal_mask(_hold_card_free)),
+    Mutant("play.hold-card-kept-in-last-trick", "The picker may not throw off the hold card even in the last trick.",
+           _legal_mask(_hold_card_kept_to_the_end)),
     Mutant("play.partner-throws-called-card", "The partner may throw off the called card before its suit is led.",
            _legal_mask(_called_card_free)),
     Mutant("play.partner-need-not-play-called-card", "On the first lead of the called suit the partner may play any card of it.",

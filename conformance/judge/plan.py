@@ -62,11 +62,20 @@ def plan_case(case: Case, rules: RuleSet, info: EngineInfo, *, probes: bool = Tr
     missing = _missing_capability(case, info)
     if missing is not None:
         return [Planned(case, (), None, "unsupported", missing)]
-    axes = sorted(case.depends)
+    options = case.axis_options()
+    axes = sorted(options)
     planned: list[Planned] = []
-    for combo in itertools.product(*(sorted(case.depends[axis]) for axis in axes)):
+    inapplicable: list[str] = []
+    for combo in itertools.product(*(sorted(options[axis]) for axis in axes)):
         chosen = dict(zip(axes, combo, strict=True))
         off = [axis for axis in axes if chosen[axis] not in rules.plays(axis)]
+        reason = case.not_applicable(chosen)
+        if reason is not None:
+            if not off:
+                inapplicable.append(reason)
+            continue
+        if not case.covers(chosen):
+            continue
         request = rules.request(chosen)
         run = Config(request, {**request, **chosen})
         config = tuple(sorted(chosen.items()))
@@ -75,9 +84,12 @@ def plan_case(case: Case, rules: RuleSet, info: EngineInfo, *, probes: bool = Tr
         elif len(off) == 1 and probes:
             planned.append(Planned(case, config, run, "probe", f"probe of axis {off[0]}"))
     if not any(p.status == "run" for p in planned):
+        if inapplicable:
+            planned.insert(0, Planned(case, (), None, "skipped", inapplicable[0]))
+            return planned
         # The cause is an axis where the engine plays none of the options the case has an
         # expectation for (one where it plays none of the listed options first).
-        blocking = [a for a in axes if not case.depends[a] & set(rules.plays(a))]
+        blocking = [a for a in axes if not options[a] & set(rules.plays(a))] or axes
         axis = min(blocking, key=lambda a: (rules.plays(a) != (), a))
         planned.insert(0, Planned(case, (), None, "unsupported", _axis_reason(axis, case, rules)))
     return planned
@@ -91,11 +103,17 @@ def plan_profiles(case: Case, profiles: Sequence[str], rules: RuleSet, info: Eng
     reasons: dict[str, str] = {}
     for profile in profiles:
         options = spec.profile_options(profile)
-        chosen = {axis: options[axis] for axis in case.depends}
-        if any(chosen[axis] not in case.depends[axis] for axis in chosen):
+        chosen = {axis: options[axis] for axis in case.axis_options()}
+        reason = case.not_applicable(chosen)
+        if reason is not None:
             skipped.append(profile)
-            axis = next(a for a in sorted(chosen) if chosen[a] not in case.depends[a])
-            reasons.setdefault("skipped", f"not applicable: needs {axis}={'|'.join(sorted(case.depends[axis]))}")
+            reasons.setdefault("skipped", reason)
+            continue
+        if not case.covers(chosen):
+            skipped.append(profile)
+            axis = next((a for a in sorted(chosen) if chosen[a] not in case.depends.get(a, {chosen[a]})), "")
+            needs = f"{axis}={'|'.join(sorted(case.depends[axis]))}" if axis else "another combination of options"
+            reasons.setdefault("skipped", f"not applicable: needs {needs}")
             continue
         by_config.setdefault(tuple(sorted(chosen.items())), []).append(profile)
     planned: list[Planned] = []

@@ -23,7 +23,7 @@ from sheepshead_spec import Spec
 from conformance.judge.ruleset import RuleSet
 from conformance.judge.results import CaseResult, Status
 
-__all__ = ["AxisReading", "Coverage", "Reading", "coverage_of", "read_behaviour"]
+__all__ = ["AxisReading", "Coverage", "Reading", "coverage_line", "coverage_of", "percent", "read_behaviour", "reason_kind"]
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,8 @@ class AxisReading:
     """Option -> discriminating cases whose answer agrees with that option's expectation."""
     disagree: Mapping[str, int]
     cases: int = 0
-    """Cases that depend on this axis and ran under at least one of its options."""
+    """Cases that depend on this axis, ran under at least one of its options and passed under
+    every one tried."""
     assumed: bool = False
     """The handshake leaves the axis out: judged at its default (``declared`` holds it)."""
 
@@ -101,6 +102,16 @@ class Reading:
         return next((reading for reading in self.axes if reading.axis == axis), None)
 
 
+def _read(reading: AxisReading) -> tuple[str, ...]:
+    """The options an axis counts for when naming the closest profiles: what the answers show
+    when they single one out; where they fit several, those of them the engine declared (none:
+    the axis tells the profiles apart no better than a guess, and counts for none of them)."""
+    plays = reading.plays
+    if len(plays) <= 1:
+        return plays or reading.declared
+    return tuple(option for option in reading.declared if option in plays)
+
+
 def _config_without(result: CaseResult, axis: str) -> tuple[tuple[str, str], ...]:
     return tuple(pair for pair in result.config if pair[0] != axis)
 
@@ -123,7 +134,9 @@ def read_behaviour(results: Sequence[CaseResult], probes: Sequence[CaseResult], 
                 continue
             for option, passed in outcome.items():
                 (agree if passed else disagree)[option] += 1
-        cases = len({case for (group_axis, case, _) in groups if group_axis == axis.id})
+        # Cases on this axis whose every run passed (a failing case agrees with no option)
+        cases = len({case for (group_axis, case, _), outcome in groups.items()
+                     if group_axis == axis.id and all(outcome.values())})  # fmt: skip
         readings.append(AxisReading(axis.id, rules.plays(axis.id), rules.unlisted.get(axis.id), agree, disagree, cases,
                                     axis.id in rules.assumed))  # fmt: skip
     explained: dict[str, str] = {}
@@ -149,7 +162,7 @@ def read_behaviour(results: Sequence[CaseResult], probes: Sequence[CaseResult], 
             continue
         for rule in result.blamed or result.rules[:1]:
             deviations[rule].append(result)
-    read = {reading.axis: reading.plays or reading.declared for reading in readings}
+    read = {reading.axis: _read(reading) for reading in readings}
     closest = sorted(
         ((profile.id, sum(spec.profile_options(profile.id)[axis] in options for axis, options in read.items()))
          for profile in spec.profiles),
@@ -176,16 +189,61 @@ class Coverage:
         """The share of the selected cases that ran."""
         return self.ran / self.cases if self.cases else 1.0
 
+    @property
+    def need_options(self) -> int:
+        """Cases that need an option the engine does not play (its rules rule them out)."""
+        return sum(n for reason, n in self.unsupported.items() if reason_kind(reason) == "options")
+
+    @property
+    def need_capabilities(self) -> int:
+        """Cases that need a capability the engine lacks."""
+        return sum(n for reason, n in self.unsupported.items() if reason_kind(reason) == "capabilities")
+
+    @property
+    def allowed(self) -> int:
+        """The ceiling: the cases the engine's rules and capabilities allow (neither needing an
+        option it does not play or a capability it lacks, nor not applicable under its rules)."""
+        return self.cases - self.need_options - self.need_capabilities - self.skipped
+
     def describe(self) -> str:
-        """``ran 4,100 of 4,300 cases (95 %); unsupported: capability replay missing: 120 cases; …``."""
-        text = f"ran {self.ran:,} of {self.cases:,} cases ({100 * self.share:.0f} %)"
+        """``ran 432 of the 470 cases its rules and capabilities allow (92 %), 432 of all 634 (68 %);
+        164 need options it does not play``, then the reasons."""
+        text = coverage_line(self.cases, self.ran, self.unsupported, self.skipped)
         if self.unsupported:
             groups = "; ".join(f"{reason}: {count:,} cases" for reason, count in
                                sorted(self.unsupported.items(), key=lambda pair: (-pair[1], pair[0])))  # fmt: skip
             text += f"; unsupported: {groups}"
-        if self.skipped:
-            text += f"; not applicable under the selected profiles: {self.skipped:,}"
         return text
+
+
+def reason_kind(reason: str) -> str:
+    """What keeps a case from running: ``options`` (an axis whose needed option the engine does not
+    play), ``capabilities`` (one it lacks), or ``engine`` (it did not answer or report a value)."""
+    if reason.startswith("axis "):
+        return "options"
+    if reason.startswith("capability ") or "lacks capability" in reason or "(capability " in reason:
+        return "capabilities"
+    return "engine"
+
+
+def percent(part: int, whole: int) -> str:
+    """A share as a whole percent, rounded down (so 99.6 % of a suite never shows as 100 %)."""
+    return f"{100 * part // whole if whole else 100} %"
+
+
+def coverage_line(cases: int, ran: int, unsupported: Mapping[str, int], skipped: int) -> str:
+    """The coverage against the ceiling and against the whole suite, in one line, e.g. ``ran 432
+    of the 470 cases its rules and capabilities allow (91 %) and of all 634 (68 %); 164 need
+    options it does not play``."""
+    options = sum(n for reason, n in unsupported.items() if reason_kind(reason) == "options")
+    capabilities = sum(n for reason, n in unsupported.items() if reason_kind(reason) == "capabilities")
+    allowed = cases - options - capabilities - skipped
+    text = (f"ran {ran:,} of the {allowed:,} cases its rules and capabilities allow ({percent(ran, allowed)})"
+            f" and of all {cases:,} ({percent(ran, cases)})")  # fmt: skip
+    left = [f"{options:,} need options it does not play"] if options else []
+    left += [f"{capabilities:,} need capabilities it lacks"] if capabilities else []
+    left += [f"{skipped:,} not applicable under its rules"] if skipped else []
+    return text + ("; " + ", ".join(left) if left else "")
 
 
 def coverage_of(results: Sequence[CaseResult]) -> Coverage:

@@ -55,6 +55,15 @@ class Report:
         """How many distinct cases ran, and why the others did not."""
         return coverage_of(self.results)
 
+    def not_applicable_reasons(self) -> list[tuple[str, int]]:
+        """Why cases did not apply, with how many distinct cases each reason kept out, most first."""
+        ran = {r.case_id for r in self.results if r.status not in (Status.SKIPPED, Status.UNSUPPORTED)}
+        by_reason: dict[str, set[str]] = {}
+        for result in self.results:
+            if result.status is Status.SKIPPED and result.case_id not in ran:
+                by_reason.setdefault(result.reason or result.message, set()).add(result.case_id)
+        return sorted(((reason, len(ids)) for reason, ids in by_reason.items()), key=lambda pair: (-pair[1], pair[0]))
+
     @property
     def verdict(self) -> str:
         """``PASSED``, ``FAILED``, ``INCOMPLETE`` (nothing failed, but under half the cases ran), or

@@ -89,7 +89,7 @@ def report_data(report: Report) -> dict[str, Any]:
         "interrupted": report.interrupted,
         "summary": _counts(report.counts),
         "coverage": {"cases": coverage.cases, "ran": coverage.ran, "unsupported": dict(coverage.unsupported),
-                     "skipped": coverage.skipped},  # fmt: skip
+                     "skipped": coverage.skipped, "allowed": coverage.allowed},  # fmt: skip
         "rule_set": dict(report.rule_set),
         "areas": [{"area": area, **_counts(counts)} for area, counts in report.areas],
         "results": [_result(r) for r in sorted_results(report.results)],

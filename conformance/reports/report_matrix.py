@@ -13,7 +13,7 @@ import html
 import re
 from collections.abc import Mapping
 
-from conformance.judge.verdict import coverage_of
+from conformance.judge.verdict import coverage_line, coverage_of
 from conformance.judge.matrix import Cell, EngineRun, Matrix
 from conformance.reports.report_markdown import escape_cell
 from conformance.judge.results import CaseResult, Status
@@ -68,11 +68,11 @@ def _deviation_line(result: CaseResult) -> str:
     return f"{result.case_id}{config}: {where}expected {result.expected or '?'}, got {result.actual or '?'}"
 
 
-def _coverage_brief(cases: int, ran: int, unsupported: Mapping[str, int]) -> str:
-    """``ran 410 of 553 cases (74 %); unsupported: axis call-timing 48, capability replay 20``: the
-    reasons grouped by what blocks them (the full reasons are in ``run``'s report)."""
-    share = f" ({100 * ran // cases} %)" if cases else ""
-    text = f"ran {ran} of {cases} cases{share}"
+def _coverage_brief(cases: int, ran: int, unsupported: Mapping[str, int], skipped: int = 0) -> str:
+    """The coverage against the ceiling and the whole suite (:func:`coverage_line`), then the
+    unsupported reasons grouped by what blocks them (the full reasons are in ``run``'s report):
+    ``…; unsupported: axis call-timing 48, capability replay 20``."""
+    text = coverage_line(cases, ran, unsupported, skipped)
     groups: dict[str, int] = {}
     for reason, number in unsupported.items():
         head = reason.split(":", 1)[0].removesuffix(" missing")
@@ -89,7 +89,7 @@ def _engine_facts(engine: EngineRun, matrix: Matrix) -> tuple[list[str], list[tu
     coverage = coverage_of(results)
     lines = [f"Verdict: {engine.verdict or ('PASSED' if count(results).ok else 'FAILED')} · {_mode(engine, matrix)}"
              + (f" · from {engine.source}" if engine.source else ""),  # fmt: skip
-             f"Coverage: {_coverage_brief(coverage.cases, coverage.ran, coverage.unsupported)}"]
+             f"Coverage: {_coverage_brief(coverage.cases, coverage.ran, coverage.unsupported, coverage.skipped)}"]
     if engine.rule_set:
         lines.append("Declared rule set: " + ", ".join(f"{a}={o}" for a, o in engine.rule_set.items()))
     lines += [f"Behaviour: {text}" for text in engine.differing_axes]

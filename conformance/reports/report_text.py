@@ -14,6 +14,7 @@ from typing import TextIO
 from conformance.reports.report import Report
 from conformance.judge.results import CaseResult, Status
 from conformance.judge.summary import STATUS_ORDER, Counts
+from conformance.judge.verdict import coverage_line
 
 __all__ = ["Progress", "printable", "render_text"]
 
@@ -128,11 +129,13 @@ def _deviations(report: Report) -> list[str]:
 
 def _coverage(report: Report) -> list[str]:
     coverage = report.coverage
-    out = [f"coverage: ran {coverage.ran:,} of {coverage.cases:,} cases ({100 * coverage.share:.0f} %)"]
+    out = ["coverage: " + coverage_line(coverage.cases, coverage.ran, coverage.unsupported, coverage.skipped)]
     for reason, count in sorted(coverage.unsupported.items(), key=lambda pair: (-pair[1], pair[0])):
         out.append(f"  unsupported, {reason}: {count:,} case{'s' if count != 1 else ''}")
     if coverage.skipped:
-        out.append(f"  not applicable under the selected profiles: {coverage.skipped:,}")
+        reasons = report.not_applicable_reasons()
+        out.append(f"  not applicable: {coverage.skipped:,} case{'s' if coverage.skipped != 1 else ''}")
+        out += [f"    {reason}: {count:,}" for reason, count in reasons[:8]]
     return out
 
 

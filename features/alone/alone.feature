@@ -14,9 +14,11 @@ Feature: Going alone
     Then the outcome is schneider
     And the picker scores +8, the partner 0 and each defender -2
 
-  @rule:alone.declare @call-timing:bury-then-call
+  # S3 picks, buries TS 7S and calls AH; once S1 has led 9C the call cannot become alone. The
+  # bury and the call are sent in the order of call-timing: under call-then-bury S3 calls AH from
+  # its eight cards (7H among them), then buries TS 7S keeping 7H; the refusal is the same.
+  @rule:alone.declare @call-timing:bury-then-call @call-timing:call-then-bury
   Scenario: Going alone is declared before the first lead, not after it
-    # S3 picks, buries TS 7S and calls AH; once S1 has led 9C the call cannot become alone.
     Given S5 deals:
       | seat  | cards             |
       | S1    | AH JD 7D 9C 8S 8H |

@@ -27,18 +27,22 @@ Feature: Picking the blind
     Given the actions S1 pass
     Then the legal actions of S2 are S2 pick, S2 pass
 
-  @rule:auction.first-pick-ends @rule:auction.picker-takes-blind @call-timing:bury-then-call
-  Scenario: The first to pick takes the blind and buries next
+  # What follows the pick is the call-timing axis: the bury (bury-then-call) or the call
+  # (call-then-bury).
+  @rule:auction.first-pick-ends @rule:auction.picker-takes-blind
+  Scenario Outline: The first to pick takes the blind and buries or calls next
     Given the actions S1 pass
     When S2 picks
     Then the action is accepted
     And it is S2's turn
-    And the hand is in the bury phase
+    And the hand is in the <phase> phase
 
-  @rule:auction.first-pick-ends @call-timing:call-then-bury
-  Scenario: The first to pick takes the blind and calls next
-    Given the actions S1 pass
-    When S2 picks
-    Then the action is accepted
-    And it is S2's turn
-    And the hand is in the call phase
+    @call-timing:bury-then-call
+    Examples: Bury, then call
+      | phase |
+      | bury  |
+
+    @call-timing:call-then-bury
+    Examples: Call, then bury
+      | phase |
+      | call  |

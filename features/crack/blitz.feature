@@ -16,22 +16,41 @@ Feature: Blitzing, and a cap on the stakes
       | S5    | TS KS AH TH KH 9H |
       | blind | 7H 8H             |
 
-  @rule:crack.blitz @cracking:crack @blitzing:queens @call-timing:bury-then-call
+  @rule:crack.blitz @rule:crack.table-choice @cracking:crack @blitzing:queens @call-timing:bury-then-call
   Scenario: A blitz comes only after a crack
-    Given the actions S1 pick, S1 bury 7H 8H, S1 alone
+    # A table that does not crack, or cracks but does not blitz, refuses every blitz.
+    Given under cracking=off, S2 blitz black is rejected under rule crack.table-choice
+    And under blitzing=off, S2 blitz black is rejected under rule crack.table-choice
+    And the actions S1 pick, S1 bury 7H 8H, S1 alone
     When S2 blitzes black
     Then the action is rejected under rule crack.blitz
 
-  @rule:crack.blitz @rule:crack.recrack @cracking:crack @blitzing:queens @call-timing:bury-then-call
-  Scenario: After a crack the lone picker may re-crack and both queen pairs may blitz
-    Given the actions S1 pick, S1 bury 7H 8H, S1 alone, S2 crack
-    Then the legal actions of S1 are S1 play 7C, S1 play 8C, S1 play 9C, S1 play 7S, S1 play 8S, S1 play 9S, S1 recrack, S2 blitz black, S3 blitz red
+  @rule:crack.blitz @rule:crack.recrack @rule:crack.table-choice @cracking:crack @call-timing:bury-then-call
+  Scenario Outline: After a crack the lone picker may re-crack and both queen pairs may blitz
+    # S2, a defender seated after S1, may crack. Under cracking off that crack is refused.
+    Given under cracking=off, S2 crack is rejected under rule crack.table-choice
+    And the actions S1 pick, S1 bury 7H 8H, S1 alone, S2 crack
+    Then the legal actions of S1 are S1 play 7C, S1 play 8C, S1 play 9C, S1 play 7S, S1 play 8S, S1 play 9S, S1 recrack<blitzes>
     When S3 blitzes red
-    Then the action is accepted
+    Then the action is <result>
 
-  @rule:crack.blitz @cracking:crack @blitzing:queens @call-timing:bury-then-call
+    @blitzing:queens
+    Examples: S2 may blitz black and S3 red
+      | blitzes                        | result   |
+      | , S2 blitz black, S3 blitz red | accepted |
+
+    @blitzing:off
+    Examples: A table that cracks but does not blitz offers only the re-crack
+      | blitzes | result                                 |
+      |         | rejected under rule crack.table-choice |
+
+  @rule:crack.blitz @rule:crack.table-choice @cracking:crack @blitzing:queens @call-timing:bury-then-call
   Scenario Outline: A blitz <why> is refused
-    Given the actions S1 pick, S1 bury 7H 8H, S1 alone, S2 crack<before>
+    # Under blitzing off the blitz (the first S2 blitz black in the second row) is refused as such;
+    # under cracking off S2's crack is refused already.
+    Given under cracking=off, S2 crack is rejected under rule crack.table-choice
+    And under blitzing=off, <blitz> is rejected under rule crack.table-choice
+    And the actions S1 pick, S1 bury 7H 8H, S1 alone, S2 crack<before>
     When <blitz>
     Then the action is rejected under rule crack.blitz
 
@@ -41,11 +60,14 @@ Feature: Blitzing, and a cap on the stakes
       | of queens already shown          | , S2 blitz black | S2 blitzes black  |
 
   @rule:crack.doubles @rule:crack.blitz @rule:crack.cap @rule:scoring.no-tricks @rule:alone.scoring
-  @cracking:crack @blitzing:queens @call-timing:bury-then-call
+  @rule:crack.table-choice @cracking:crack @blitzing:queens @call-timing:bury-then-call
   Scenario Outline: A lone picker's no-tricker, cracked, re-cracked and blitzed twice
     # S1 takes no trick: a no-tricker, which alone scores S1 -12 and each defender +3. Crack,
     # re-crack and two blitzes multiply it by 16; double on the bump doubles the loss once more.
-    Given the actions S1 pick, S1 bury 7H 8H, S1 alone, S2 crack, S1 recrack, S2 blitz black, S3 blitz red
+    # Under cracking off S2's crack is refused; under blitzing off S2's blitz.
+    Given under cracking=off, S2 crack is rejected under rule crack.table-choice
+    And under blitzing=off, S2 blitz black is rejected under rule crack.table-choice
+    And the actions S1 pick, S1 bury 7H 8H, S1 alone, S2 crack, S1 recrack, S2 blitz black, S3 blitz red
     And the actions S1 7C, S2 QC, S3 9D, S4 AC, S5 9H, S2 QS, S3 KD, S4 8D, S5 TS, S1 8C
     And the actions S2 JC, S3 JH, S4 7D, S5 KS, S1 9C, S2 JS, S3 JD, S4 TC, S5 AH, S1 7S
     And the actions S2 AD, S3 QD, S4 KC, S5 TH, S1 8S, S3 QH, S4 AS, S5 KH, S1 9S, S2 TD

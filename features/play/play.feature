@@ -21,17 +21,22 @@ Feature: Playing the cards
     And the trick so far is none
     Then the legal plays are QC QD TD AC KS 9H
 
-  @rule:play.void-in-led-suit @void-play:free
-  Scenario: A player void in the led suit may play any card
+  # Void in clubs: free, any card; must-trump, one of the two trumps QD TD.
+  @rule:play.void-in-led-suit
+  Scenario Outline: A player void in the led suit may play any card
     Given a defender holding QD TD KS 9H
     And the trick so far is 9C
-    Then the legal plays are QD TD KS 9H
+    Then the legal plays are <legal>
 
-  @rule:play.void-in-led-suit @void-play:must-trump
-  Scenario: Under must-trump a player void in the led suit plays a trump
-    Given a defender holding QD TD KS 9H
-    And the trick so far is 9C
-    Then the legal plays are QD TD
+    @void-play:free
+    Examples: Any card
+      | legal       |
+      | QD TD KS 9H |
+
+    @void-play:must-trump
+    Examples: Under must-trump, a trump
+      | legal |
+      | QD TD |
 
   Rule: Play in a hand
     Background:
@@ -63,10 +68,15 @@ Feature: Playing the cards
       When S1 plays AC
       Then the action is rejected under rule play.card-in-hand
 
+    # S3 takes trick 3 with JC and leads 7H, its only heart, in trick 4 of 6 with QS and AD still
+    # in hand: the called suit's first lead. Under after-first-lead the picker may not lead the
+    # called suit before another player has (neither the last trick nor a hand of hearts only):
+    # the lead is refused. Every earlier play is legal under both options (only picker leads differ).
     @rule:play.partner-plays-called-card @rule:play.picker-leads-called-suit @rule:play.winner-leads
     @call-timing:bury-then-call @called-suit-lead:any-time
     Scenario: The partner plays the called ace on the first lead of its suit
-      Given the actions S1 9C, S2 AC, S3 KC, S4 TC, S5 7C
+      Given under called-suit-lead=after-first-lead, S3 play 7H is rejected under rule play.picker-leads-called-suit
+      And the actions S1 9C, S2 AC, S3 KC, S4 TC, S5 7C
       And the actions S2 QC, S3 9D, S4 JS, S5 8D, S1 7D
       And the actions S2 KS, S3 JC, S4 AS, S5 9S, S1 8S
       And the actions S3 7H, S4 TH, S5 KH

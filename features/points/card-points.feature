@@ -67,35 +67,106 @@ Feature: Card points
       | The fourteen trumps | QC QS QH QD JC JS JH JD AD TD KD 9D 8D 7D                                | 45     |
       | The eighteen fails  | AC TC KC 9C 8C 7C AS TS KS 9S 8S 7S AH TH KH 9H 8H 7H                    | 75     |
 
-  @rule:points.bury-counts-for-picker @rule:scoring.no-tricks @bury-on-no-trick:picker
-  Scenario: Without a trick the bury still counts for the picker's side
+  # No trick and no card points in tricks: the defenders' sweep under either no-tricker option.
+  # The bury's 10 points count for the picker's side under bury-on-no-trick picker; they go to
+  # the defenders under defenders (no trick) and under no-trick-points (no points in tricks).
+  @rule:points.bury-counts-for-picker @rule:scoring.no-tricks
+  Scenario Outline: Without a trick the bury still counts for the picker's side
     When the picker's side takes 0 tricks worth 0 points with 10 buried
     Then the outcome is no-tricks
-    And the picker's side is credited with 10 card points
+    And the picker's side is credited with <credited> card points
 
-  @rule:points.bury-counts-for-picker @rule:scoring.no-tricks @bury-on-no-trick:defenders
-  @bury-on-no-trick:no-trick-points
-  Scenario: Without a trick the bury goes to the defenders
-    When the picker's side takes 0 tricks worth 0 points with 10 buried
-    Then the outcome is no-tricks
-    And the picker's side is credited with 0 card points
+    @bury-on-no-trick:picker
+    Examples: The bury counts for the picker's side
+      | credited |
+      | 10       |
 
-  # A trick of nines, eights and sevens: the side has a trick but no card points in tricks.
-  @rule:points.bury-counts-for-picker @rule:scoring.schneidered @rule:scoring.zero-point-trick
-  @no-tricker:tricks @double-on-the-bump:off @bury-on-no-trick:picker @bury-on-no-trick:defenders
-  Scenario: With a zero-point trick the bury counts for the picker's side
+    @bury-on-no-trick:defenders @bury-on-no-trick:no-trick-points
+    Examples: Without a trick the bury goes to the defenders
+      | credited |
+      | 0        |
+
+  # A trick of nines, eights and sevens: the side has a trick but no card points in tricks, and
+  # the bury's 10. The credit: 10 under bury-on-no-trick picker and defenders (a trick was
+  # taken), 0 under no-trick-points (no card points in tricks).
+  # The result: under no-tricker tricks a side with a trick is not swept; 10 card points (or 0)
+  # is 0-30, schneidered: -4/-2/+2, doubled on the bump -8/-4/+4. Under no-tricker points a side
+  # with no card points in tricks loses triple (scoring.no-tricks), whatever its tricks: each
+  # defender +3, the picker and partner -6/-3 (defender-sweep shared) or -9/0 (partner off the
+  # hook); doubled on the bump -12/-6/+6 or -18/0/+6.
+  @rule:points.bury-counts-for-picker @rule:points.side-totals @rule:scoring.schneidered
+  @rule:scoring.zero-point-trick @rule:scoring.no-tricks @rule:scoring.double-on-the-bump
+  Scenario Outline: With a zero-point trick the bury counts for the picker's side
     When the picker's side takes 1 tricks worth 0 points with 10 buried
-    Then the outcome is schneidered
-    And the picker scores -4, the partner -2 and each defender +2
-    And the picker's side is credited with 10 card points
+    Then the outcome is <kind>
+    And the picker scores <picker>, the partner <partner> and each defender <defender>
+    And the picker's side is credited with <credited> card points
 
-  @rule:points.bury-counts-for-picker @rule:scoring.schneidered @rule:scoring.zero-point-trick
-  @no-tricker:tricks @double-on-the-bump:off @bury-on-no-trick:no-trick-points
-  Scenario: With only a zero-point trick the bury goes to the defenders all the same
-    When the picker's side takes 1 tricks worth 0 points with 10 buried
-    Then the outcome is schneidered
-    And the picker scores -4, the partner -2 and each defender +2
-    And the picker's side is credited with 0 card points
+    @no-tricker:tricks @double-on-the-bump:off @bury-on-no-trick:picker @bury-on-no-trick:defenders
+    Examples: Schneidered, the bury counted
+      | kind        | picker | partner | defender | credited |
+      | schneidered | -4     | -2      | +2       | 10       |
+
+    @no-tricker:tricks @double-on-the-bump:off @bury-on-no-trick:no-trick-points
+    Examples: With only a zero-point trick the bury goes to the defenders all the same
+      | kind        | picker | partner | defender | credited |
+      | schneidered | -4     | -2      | +2       | 0        |
+
+    @no-tricker:tricks @double-on-the-bump:on @bury-on-no-trick:picker @bury-on-no-trick:defenders
+    Examples: Schneidered and doubled on the bump, the bury counted
+      | kind        | picker | partner | defender | credited |
+      | schneidered | -8     | -4      | +4       | 10       |
+
+    @no-tricker:tricks @double-on-the-bump:on @bury-on-no-trick:no-trick-points
+    Examples: Schneidered and doubled on the bump, the bury to the defenders
+      | kind        | picker | partner | defender | credited |
+      | schneidered | -8     | -4      | +4       | 0        |
+
+    @no-tricker:points @defender-sweep:shared @double-on-the-bump:off @bury-on-no-trick:picker
+    @bury-on-no-trick:defenders
+    Examples: No card points in tricks loses triple, shared, the bury counted
+      | kind      | picker | partner | defender | credited |
+      | no-tricks | -6     | -3      | +3       | 10       |
+
+    @no-tricker:points @defender-sweep:shared @double-on-the-bump:off @bury-on-no-trick:no-trick-points
+    Examples: No card points in tricks loses triple, shared, the bury to the defenders
+      | kind      | picker | partner | defender | credited |
+      | no-tricks | -6     | -3      | +3       | 0        |
+
+    @no-tricker:points @defender-sweep:shared @double-on-the-bump:on @bury-on-no-trick:picker
+    @bury-on-no-trick:defenders
+    Examples: Triple, shared and doubled on the bump, the bury counted
+      | kind      | picker | partner | defender | credited |
+      | no-tricks | -12    | -6      | +6       | 10       |
+
+    @no-tricker:points @defender-sweep:shared @double-on-the-bump:on @bury-on-no-trick:no-trick-points
+    Examples: Triple, shared and doubled on the bump, the bury to the defenders
+      | kind      | picker | partner | defender | credited |
+      | no-tricks | -12    | -6      | +6       | 0        |
+
+    @no-tricker:points @defender-sweep:partner-off-hook @double-on-the-bump:off @bury-on-no-trick:picker
+    @bury-on-no-trick:defenders
+    Examples: Triple, the partner off the hook, the bury counted
+      | kind      | picker | partner | defender | credited |
+      | no-tricks | -9     | 0       | +3       | 10       |
+
+    @no-tricker:points @defender-sweep:partner-off-hook @double-on-the-bump:off
+    @bury-on-no-trick:no-trick-points
+    Examples: Triple, the partner off the hook, the bury to the defenders
+      | kind      | picker | partner | defender | credited |
+      | no-tricks | -9     | 0       | +3       | 0        |
+
+    @no-tricker:points @defender-sweep:partner-off-hook @double-on-the-bump:on @bury-on-no-trick:picker
+    @bury-on-no-trick:defenders
+    Examples: Triple, the partner off the hook, doubled on the bump, the bury counted
+      | kind      | picker | partner | defender | credited |
+      | no-tricks | -18    | 0       | +6       | 10       |
+
+    @no-tricker:points @defender-sweep:partner-off-hook @double-on-the-bump:on
+    @bury-on-no-trick:no-trick-points
+    Examples: Triple, the partner off the hook, doubled on the bump, the bury to the defenders
+      | kind      | picker | partner | defender | credited |
+      | no-tricks | -18    | 0       | +6       | 0        |
 
   # The pack is the 32 cards 7 to ace of four suits, dealt to five players; the cards that are
   # not trump form the fail suits clubs, spades and hearts, six cards each (deck.*).

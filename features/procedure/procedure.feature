@@ -37,13 +37,16 @@ Feature: Table procedure
       | scores                           |
       | S1 +2, S2 -2, S3 +4, S4 -2, S5 -2 |
 
+  # In trick 3 spades are led and S1, holding 8S, throws 8H; S3 takes the trick with JC and
+  # leads QS (a lead every called-suit-lead option allows: not the called suit), and S4 claims.
+  # The partner revoked: the picker's side loses, -2/-1/+1 (loses-hand) or -4/-2/+2
+  # (schneider), doubled on the bump.
   @rule:procedure.revoke-claimed @rule:procedure.revoke-penalty @rule:scoring.double-on-the-bump
-  @call-timing:bury-then-call @called-suit-lead:any-time
+  @call-timing:bury-then-call
   Scenario Outline: The partner's revoke loses the hand for the picker's side
-    # In trick 3 spades are led and S1, holding 8S, throws 8H; S4 claims when S3 leads hearts.
     Given the actions S1 pass, S2 pass, S3 pick, S3 bury TS 7S, S3 call AH
     And the actions S1 9C, S2 AC, S3 KC, S4 TC, S5 7C, S2 QC, S3 9D, S4 JS, S5 8D, S1 7D
-    And the actions S2 KS, S3 JC, S4 AS, S5 9S, S1 revoke 8H, S3 7H
+    And the actions S2 KS, S3 JC, S4 AS, S5 9S, S1 revoke 8H, S3 QS
     When S4 claims
     Then the outcome is revoke
     And the scores are <scores>
@@ -85,10 +88,15 @@ Feature: Table procedure
     When S2 revokes AC
     Then the action is rejected under rule procedure.revoke-claimed
 
+  # S2 holds AC; trumping the club lead is refused like any illegal play. Only a leaster is
+  # played after five passes: under the other all-pass options the cards are thrown in (doubler,
+  # redeal) or shown and scored (schwanzer), and no card is played at all.
   @rule:procedure.revoke-claimed @all-pass:leaster
   Scenario: The spec gives no revoke penalty in a leaster
-    # S2 holds AC; trumping the club lead is refused like any illegal play.
-    Given the actions S1 pass, S2 pass, S3 pass, S4 pass, S5 pass, S1 9C
+    Given under all-pass=doubler the scenario does not apply: after five passes the deal is thrown in, no leaster is played
+    And under all-pass=redeal the scenario does not apply: after five passes the deal is thrown in, no leaster is played
+    And under all-pass=schwanzer the scenario does not apply: after five passes the hands are shown, not played, no leaster is played
+    And the actions S1 pass, S2 pass, S3 pass, S4 pass, S5 pass, S1 9C
     When S2 revokes QC
     Then the action is rejected under rule procedure.revoke-claimed
 

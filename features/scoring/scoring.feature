@@ -40,10 +40,20 @@ Feature: Scoring a hand
       | picker | partner | defender |
       | -8     | -4      | +4       |
 
-  @rule:scoring.win @rule:points.side-totals @rule:points.bury-counts-for-picker @rule:call.partner-is-holder
-  @call-timing:bury-then-call @called-suit-lead:any-time @schneider-line:ninety-one
-  Scenario: A whole hand won with 90 card points
-    Given S5 deals:
+  # S3 picks, buries TS 7S (10) and calls AH, S1's. Tricks: 1 S2 (AC: 9C 0 + AC 11 + KC 4 +
+  # TC 10 + 7C 0 = 25), 2 S2 (QC: 3 + 0 + 2 + 0 + 0 = 5), 3 S3 (JC: KS 4 + JC 2 + AS 11 = 17),
+  # 4 S1 (AH: 0 + 10 + 4 + 11 + 0 = 25), 5 S3 (QS: JD 2 + QD 3 + QS 3 + QH 3 + JH 2 = 13),
+  # 6 S3 (AD: 11 + KD 4 + 8C 0 + 8H 0 + TD 10 = 25). The picker's side: 17 + 25 + 13 + 25 + 10
+  # buried = 90 in 4 tricks; the defenders 25 + 5 = 30 in 2. Under schneider-line ninety-one 90
+  # is a plain win (+2/+1/-1); under ninety it is a schneider (+4/+2/-2). Under called-suit-lead
+  # after-first-lead S3 may not lead the called suit (hearts, not yet led) in trick 4 while
+  # holding QS and AD: its 7H is refused.
+  @rule:scoring.win @rule:scoring.schneider @rule:scoring.schneider-thresholds @rule:points.side-totals
+  @rule:points.bury-counts-for-picker @rule:call.partner-is-holder @rule:play.picker-leads-called-suit
+  @call-timing:bury-then-call @called-suit-lead:any-time
+  Scenario Outline: A whole hand won with 90 card points
+    Given under called-suit-lead=after-first-lead, S3 plays 7H is rejected under rule play.picker-leads-called-suit
+    And S5 deals:
       | seat  | cards             |
       | S1    | AH JD 7D 9C 8S 8H |
       | S2    | QC QD TD AC KS 9H |
@@ -62,9 +72,19 @@ Feature: Scoring a hand
     And trick 4 is won by S1 with 25 points
     And the picker's side has 90 card points and 4 tricks
     And the defenders have 30 card points and 2 tricks
-    And the outcome is win
-    And the scores are S1 +1, S2 -1, S3 +2, S4 -1, S5 -1
+    And the outcome is <kind>
+    And the scores are <scores>
     And the hand is in the scored phase
+
+    @schneider-line:ninety-one
+    Examples: 90 is a plain win
+      | kind | scores                            |
+      | win  | S1 +1, S2 -1, S3 +2, S4 -1, S5 -1 |
+
+    @schneider-line:ninety
+    Examples: With the line at 90, 90 is a schneider
+      | kind      | scores                            |
+      | schneider | S1 +2, S2 -2, S3 +4, S4 -2, S5 -2 |
 
   # The scoring table at every boundary of the picker's side's card points (trick points plus
   # the bury): 0-30 schneidered, 31-60 loss, 61-90 win, 91-120 schneider, all six tricks +6/+3/-3.
@@ -373,7 +393,7 @@ Feature: Scoring a hand
       | 0      | 0            | 10   | 10       |
       | 0      | 0            | 22   | 22       |
 
-    @bury-on-no-trick:defenders
+    @bury-on-no-trick:defenders @bury-on-no-trick:no-trick-points
     Examples: Without a trick the bury goes to the defenders
       | tricks | trick_points | bury | credited |
       | 0      | 0            | 10   | 0        |

@@ -25,21 +25,59 @@ Feature: Winning a trick
   Scenario: Text 003's worked example: the trick is worth 29 card points
     Then AH TH KH 7D KC are worth 29 card points
 
-  @rule:trick.called-ten-rank @called-ten-rank:normal
-  Scenario: A called ten ranks below the ace of its suit
+  # normal: the called ten ranks as any ten, below the ace; wins-suit: it beats the ace.
+  @rule:trick.called-ten-rank
+  Scenario Outline: A called ten ranks below the ace of its suit
     Given the called card is TH
-    Then the trick 9H TH AH is won by AH
+    Then the trick 9H TH AH is won by <winner>
 
-  @rule:trick.called-ten-rank @called-ten-rank:wins-suit
-  Scenario: A called ten wins its suit
-    Given the called card is TH
-    Then the trick 9H TH AH is won by TH
+    @called-ten-rank:normal
+    Examples: Below the ace
+      | winner |
+      | AH     |
 
+    @called-ten-rank:wins-suit
+    Examples: Under wins-suit, above it
+      | winner |
+      | TH     |
+
+  # AS called under 8D. Under no-callable-suit=alone there is no under call (call.no-callable-suit),
+  # so no card is ever an under card: the trick cannot arise. The whole hand below plays the
+  # call itself, refused under alone.
   @rule:trick.under-never-wins @no-callable-suit:under
   Scenario: The under card never wins, though it is a diamond
-    Given the called card is AS
+    Given under no-callable-suit=alone the scenario does not apply: no under call is allowed, so there is no under card
+    And the called card is AS
     And the under card is 8D
     Then the trick 9S 8D 7S is won by 9S
+
+  # A whole hand, so that the under call itself is played. S3 picks holding only trumps (QC QS
+  # QH JC 8D 7D, the blind JD 9D): no ace or ten can be called, in six cards or in eight. S3
+  # buries JD 9D (2 points) and calls AH under 8D (under call-then-bury the call comes first, with
+  # all eight trumps, and the bury keeps 8D). Trick 1: S1 9C, S2 AC, S3 7D, S4 TD (void in
+  # clubs), S5 7C: TD is the highest trump, S4 wins 0 + 11 + 0 + 10 + 0 = 21. Trick 2, hearts'
+  # first lead: S4 9H, S5 KH, S1 AH (the partner), S2 8H, S3 8D, the under card. As a diamond
+  # 8D would be the only trump and win; as the under card it cannot: AH wins, S1 takes
+  # 0 + 4 + 11 + 0 + 0 = 15 and leads. Every play is legal under both void-play options (S3 and
+  # S4, void in clubs, play trumps). Under no-callable-suit=alone the picker with no legal call
+  # must go alone: the under call is refused.
+  @rule:trick.under-never-wins @rule:call.under-card @rule:call.no-callable-suit
+  @no-callable-suit:under @call-timing:bury-then-call
+  Scenario: In a whole hand, the under card falls on the called suit's first lead and loses
+    Given under no-callable-suit=alone, S3 call AH under 8D is rejected under rule call.no-callable-suit
+    And S5 deals:
+      | seat  | cards             |
+      | S1    | 9C AH QD 8S 7S TH |
+      | S2    | AC 8H TC KC AD KD |
+      | S3    | QC QS QH JC 8D 7D |
+      | S4    | TD 9H JS AS TS 7H |
+      | S5    | 7C KH 8C KS 9S JH |
+      | blind | JD 9D             |
+    And the actions S1 pass, S2 pass, S3 pick, S3 bury JD 9D, S3 call AH under 8D
+    And the actions S1 9C, S2 AC, S3 7D, S4 TD, S5 7C
+    And the actions S4 9H, S5 KH, S1 AH, S2 8H, S3 8D
+    Then trick 2 is won by S1 with 15 points
+    And it is S1's turn
 
   @rule:trick.highest-of-led-suit-wins @rule:points.trick-to-winner @call-timing:bury-then-call
   Scenario: The winner of a trick takes its card points
@@ -58,17 +96,12 @@ Feature: Winning a trick
 
   # A called ten (the picker holding all three fail aces): normal, it ranks below its ace;
   # wins-suit, it beats every card of its suit. A trump still beats it, and another suit's ten
-  # is not affected.
+  # is not affected: those tricks are in the next outline (a row for every profile beside the
+  # rows per option with the same called card would keep the latter from being one case each).
   @rule:trick.called-ten-rank @rule:trick.highest-of-led-suit-wins @rule:trick.highest-trump-wins
   Scenario Outline: With <called> called, the trick <trick> is won by <winner>
     Given the called card is <called>
     Then the trick <trick> is won by <winner>
-
-    Examples: Every profile
-      | called | trick          | winner |
-      | TH     | TH AH 7D       | 7D     |
-      | TH     | TC AC          | AC     |
-      | TS     | 9S TS AS QD    | QD     |
 
     @called-ten-rank:normal
     Examples: The called ten ranks as any ten
@@ -83,3 +116,15 @@ Feature: Winning a trick
       | TH     | TH AH KH 9H 8H | TH     |
       | TC     | 9C TC AC       | TC     |
       | TS     | AS TS 9S 8S 7S | TS     |
+
+  # Under either rank of the called ten: a trump beats it, and another suit's ten is not affected.
+  @rule:trick.called-ten-rank @rule:trick.highest-of-led-suit-wins @rule:trick.highest-trump-wins
+  Scenario Outline: Whatever the called ten's rank, with <called> called the trick <trick> is won by <winner>
+    Given the called card is <called>
+    Then the trick <trick> is won by <winner>
+
+    Examples: Every profile
+      | called | trick          | winner |
+      | TH     | TH AH 7D       | 7D     |
+      | TH     | TC AC          | AC     |
+      | TS     | 9S TS AS QD    | QD     |

@@ -206,6 +206,8 @@ class Model:
         # (the under card, after an under call).
         if self.under is not None:
             hold = {self.under}
+        elif self.ace_hold() is not None:
+            hold = {self.ace_hold()}  # play.ace-kept-for-called-ten
         else:
             hold = {c for c in self.hands[self.turn] if not is_trump(c) and c[1] == self.called_suit}
         return [(a, b) for a, b in pairs if hold - {a, b}]
@@ -217,6 +219,8 @@ class Model:
             return {c for c in cards if not is_trump(c) and c[1] == suit}
         if {"AC", "AS", "AH"} <= own:  # call.ten-when-all-aces
             calls = [f"T{s}" for s in "CSH" if f"T{s}" not in own and fail_of(s, hand)]
+            if self.opt["ten-call-ace"] == "in-hand" or self.opt["ten-call-hold"] == "the-ace":
+                calls = [call for call in calls if f"A{call[1]}" in hand]  # the ten's own ace in hand
         else:  # call.ace-of-held-fail-suit
             calls = [f"A{s}" for s in "CSH" if f"A{s}" not in own and fail_of(s, hand) - {f"A{s}"}]
         if not calls and self.opt["no-callable-suit"] == "under":  # call.under-card
@@ -224,6 +228,14 @@ class Model:
                 if f"A{s}" not in own and not fail_of(s, hand):
                     calls += [f"A{s} under {u}" for u in sorted(hand, key=card_key)]
         return calls
+
+    def ace_hold(self) -> str | None:
+        """Under ten-call-hold the-ace, after a ten call: the ace of its suit, the picker's hold card
+        while the picker holds it (play.ace-kept-for-called-ten)."""
+        if self.opt["ten-call-hold"] != "the-ace" or not self.called or self.called[0] != "T" or self.picker is None:
+            return None
+        ace = f"A{self.called[1]}"
+        return ace if ace in self.hands[self.picker] else None
 
     def legal_plays(self) -> set[str]:
         seat = self.turn
@@ -239,6 +251,9 @@ class Model:
             after_first_lead = self.opt["called-suit-lead"] == "after-first-lead"
             if pending and seat == self.picker and after_first_lead and hand - of_called and not last_trick:
                 legal -= of_called  # play.picker-leads-called-suit
+            ace = self.ace_hold()
+            if pending and seat == self.picker and ace is not None:
+                legal -= of_called - {ace}  # play.ace-kept-for-called-ten: a lead of the suit is the ace
             return legal
         led = self.suit(self.trick[0][1])
         follow = {c for c in hand if self.suit(c) == led}  # play.follow-suit, play.follow-trump
@@ -246,6 +261,9 @@ class Model:
             first_lead_now = self.called_first_lead == len(self.tricks)
             if seat == self.partner and led == called_suit and first_lead_now and self.called is not None:
                 return {self.called}  # play.partner-plays-called-card
+            ace = self.ace_hold()
+            if seat == self.picker and led == called_suit and first_lead_now and ace is not None:
+                return {ace}  # play.ace-kept-for-called-ten: the ace answers the first lead
             return follow
         legal = set(hand)  # play.void-in-led-suit
         if self.opt["void-play"] == "must-trump" and led != TRUMP_SUIT:
@@ -253,7 +271,10 @@ class Model:
             if trumps:
                 legal = trumps
         if pending and not last_trick:
-            if seat == self.picker and len(of_called) == 1:
+            ace = self.ace_hold()
+            if seat == self.picker and ace is not None:
+                legal.discard(ace)  # play.ace-kept-for-called-ten: the ace is the hold card
+            elif seat == self.picker and len(of_called) == 1:
                 legal -= of_called  # play.hold-card-kept
             if seat == self.partner:
                 legal.discard(self.called)  # play.partner-keeps-called-card

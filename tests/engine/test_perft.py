@@ -16,6 +16,7 @@ must split them first action by first action exactly as the brute force does.
 from __future__ import annotations
 
 import functools
+import itertools
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ import pytest
 import yaml
 from sheepshead_spec import load_spec, package_dir, validate_yaml_against_schema
 
+from conformance.cases.record_plan import resolve
 from reference_impl.hand import Hand, Phase
 from reference_impl.perft import divide, perft
 from reference_impl.profile import profile_names
@@ -48,8 +50,30 @@ def spec_options(profile: str) -> dict[str, str]:
     return dict(load_spec().profile_options(profile))
 
 
-def rows(stem: str) -> list[tuple[int, int]]:
-    return [(row["depth"], row["count"]) for row in fixture_data(stem)["x-perft"]]
+def rows(stem: str, overrides: dict[str, str] | None = None) -> list[tuple[int, int]]:
+    """The fixture's ``(depth, count)`` rows under its configuration (a count may be a variant
+    table, by one axis or nested by two)."""
+    options = options_of(stem, overrides)
+    out = []
+    for row in fixture_data(stem)["x-perft"]:
+        applies, count = resolve(row["count"], options, "")
+        assert applies, f"{stem}: depth {row['depth']} has no count under {options}"
+        out.append((row["depth"], count))
+    return out
+
+
+def table_axes(value: Any) -> list[str]:
+    """The axes of the variant tables in a count (nested ones too)."""
+    if isinstance(value, dict) and "by" in value:
+        return [value["by"], *(axis for key, item in value.items() if key != "by" for axis in table_axes(item))]
+    return []
+
+
+def count_options(stem: str) -> list[dict[str, str]]:
+    """Every combination of the options of the axes the fixture's counts depend on."""
+    axes = sorted({axis for row in fixture_data(stem)["x-perft"] for axis in table_axes(row["count"])})
+    every = {axis.id: [option.id for option in axis.options] for axis in load_spec().axes}
+    return [dict(zip(axes, combo, strict=True)) for combo in itertools.product(*(every[axis] for axis in axes))]
 
 
 def options_of(stem: str, overrides: dict[str, str] | None = None) -> dict[str, str]:
@@ -93,11 +117,13 @@ def test_the_fixtures_cover_every_phase_and_the_variants_they_are_about() -> Non
     assert len(FIXTURES) >= 10
     phases = {engine_hand(stem).phase for stem in IDS}
     assert {Phase.AUCTION, Phase.BURY, Phase.CALL, Phase.PLAY} <= phases
-    # Each position pins the options it depends on (the dependence gate checks that it lists them all).
-    pinned = {(axis, option) for stem in IDS for axis, option in (fixture_data(stem).get("variants") or {}).items()}
+    # Each position gives its counts under the options it depends on: pinned in its variants, or
+    # by option in its count tables (the dependence gate checks that it lists them all).
+    about = {(axis, option) for stem in IDS for axis, option in (fixture_data(stem).get("variants") or {}).items()}
+    about |= {pair for stem in IDS for options in count_options(stem) for pair in options.items()}
     assert {("call-timing", "call-then-bury"), ("void-play", "must-trump"), ("called-ten-rank", "wins-suit"),
             ("all-pass", "redeal"), ("no-callable-suit", "alone"), ("called-suit-lead", "after-first-lead"),
-            ("jack-order", "spades-first")} <= pinned  # fmt: skip
+            ("jack-order", "spades-first")} <= about  # fmt: skip
     calls = [fixture_data(stem).get("call") for stem in IDS]
     assert any(isinstance(call, dict) for call in calls), "an under call"
     assert any(isinstance(call, str) and call.startswith("T") for call in calls), "a called ten"
@@ -123,7 +149,8 @@ def test_fixture_is_a_hand_record_with_a_perft_table(stem: str) -> None:
     assert table and all(set(row) == {"depth", "count"} for row in table)
     depths = [row["depth"] for row in table]
     assert depths == sorted(set(depths)) and depths[0] >= 1
-    assert all(isinstance(row["count"], int) and row["count"] >= 0 for row in table)
+    for options in count_options(stem):  # every count is a whole number under every option
+        assert all(isinstance(count, int) and count >= 0 for _, count in rows(stem, options)), options
 
 
 # ------------------------------------------------------------------------------------- the counts
@@ -163,27 +190,42 @@ def test_divide_sums_to_perft_and_agrees_with_the_bruteforce_per_first_action(st
 
 # ------------------------------------------------------------- the fixtures test what they claim
 
-# Changing the option a fixture is about changes its count: the fixture does exercise that option.
+# Changing the option a fixture is about changes its count: the fixture does exercise that option
+# (its counts under every option are checked against the brute force and the engine below).
 VARIANT_SENSITIVITY = [
-    ("play-must-trump-translated-article", {"void-play": "free"}),
-    ("play-must-trump-translated-article", {"jack-order": "clubs-first"}),
-    ("play-after-first-lead-translated-article", {"called-suit-lead": "any-time"}),
-    ("play-called-ten-wins-suit-wikipedia", {"called-ten-rank": "normal"}),
-    ("play-called-ten-normal-standard", {"called-ten-rank": "wins-suit"}),
-    ("call-forced-alone-open-leaster", {"no-callable-suit": "under"}),
-    ("call-under-standard", {"no-callable-suit": "alone"}),
-    ("auction-redeal-last-seat", {"all-pass": "leaster"}),
+    ("play-must-trump-translated-article", "void-play"),
+    ("play-must-trump-translated-article", "jack-order"),
+    ("play-after-first-lead-translated-article", "called-suit-lead"),
+    ("play-called-ten-wins-suit-wikipedia", "called-ten-rank"),
+    ("play-called-ten-normal-standard", "called-ten-rank"),
+    ("call-forced-alone-open-leaster", "no-callable-suit"),
+    ("call-under-standard", "no-callable-suit"),
+    ("auction-redeal-last-seat", "all-pass"),
 ]
 
 
-@pytest.mark.parametrize(
-    ("stem", "overrides"), VARIANT_SENSITIVITY, ids=[f"{s}-{'-'.join(o.values())}" for s, o in VARIANT_SENSITIVITY]
-)
-def test_the_option_a_fixture_is_about_changes_its_count(stem: str, overrides: dict[str, str]) -> None:
-    depth, count = max((row for row in rows(stem) if row[1] <= 5000), key=lambda row: row[0])
-    if count == 0:
-        depth, count = rows(stem)[-2]
-    brute = bruteforce.perft(brute_model(stem, overrides), depth)
-    engine = perft(engine_hand(stem, overrides), depth)
-    assert engine == brute
-    assert brute != count, f"{stem}: {overrides} does not change perft({depth})"
+@pytest.mark.parametrize(("stem", "axis"), VARIANT_SENSITIVITY, ids=[f"{s}-{a}" for s, a in VARIANT_SENSITIVITY])
+def test_the_option_a_fixture_is_about_changes_its_count(stem: str, axis: str) -> None:
+    every = [option.id for option in next(a for a in load_spec().axes if a.id == axis).options]
+    counts = {option: rows(stem, {axis: option}) for option in every}
+    assert len({tuple(found) for found in counts.values()}) > 1, f"{stem}: {axis} does not change any count"
+
+
+# ---------------------------------------------------------------- the counts under every option
+
+_SMALL = 600
+"""Rows up to this count are checked by the brute force under every option combination (the
+deeper ones only under the fixture's own configuration, above), to keep the run short; the suite
+itself checks the engine against every row under every option it plays."""
+
+PER_OPTION = [(stem, options) for stem in IDS for options in count_options(stem)]
+
+
+@pytest.mark.parametrize(("stem", "options"), PER_OPTION,
+                         ids=[f"{s}-{'-'.join(o.values())}" for s, o in PER_OPTION])  # fmt: skip
+def test_the_counts_under_every_option_are_the_bruteforces(stem: str, options: dict[str, str]) -> None:
+    small = [(depth, count) for depth, count in rows(stem, options) if count <= _SMALL]
+    assert small
+    depth = max(d for d, _ in small)
+    table = bruteforce.perft_table(brute_model(stem, options), depth)
+    assert {d: table[d] for d, _ in small} == dict(small), f"{stem} under {options}"

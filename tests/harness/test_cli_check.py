@@ -258,11 +258,28 @@ def test_check_fails_an_illegal_action_the_record_does_not_expect(tmp_path: Path
             f" ({record}:{line}), blamed on play.follow-suit") in outcome.out  # fmt: skip
 
 
-def test_check_needs_an_engine_that_replays() -> None:
+class _NothingToAsk(ReferenceAdapter):
+    """Neither replays a hand nor answers a query."""
+
+    def info(self) -> Any:
+        info = super().info()
+        return dataclasses.replace(info, capabilities=frozenset({Capability.RULE_IDS}))
+
+
+def test_check_asks_an_engine_that_cannot_replay_every_moment_as_a_query() -> None:
     outcome = run_cli(["check", f"{EXAMPLES}/ordinary-win-deck.yaml", "--engine", "x"],
                       loader=lambda text: _NoReplay())  # fmt: skip
+    assert outcome.status == 0, outcome.out + outcome.err
+    assert "replays no hand: each moment of the record was asked as a query" in outcome.out
+    assert "agrees   winner of trick 1" in outcome.out
+    assert "agrees   scores of the hand (picker, partner, each defender)" in outcome.out
+
+
+def test_check_needs_an_engine_that_replays_or_answers_queries() -> None:
+    outcome = run_cli(["check", f"{EXAMPLES}/ordinary-win-deck.yaml", "--engine", "x"],
+                      loader=lambda text: _NothingToAsk())  # fmt: skip
     assert outcome.status == 2
-    assert outcome.err.endswith("the engine lacks capability replay\n")
+    assert "the engine lacks capability replay" in outcome.err
 
 
 BAD_RECORD = """\

@@ -13,9 +13,10 @@ from .synthetic import run_cli
 
 REPO = Path(__file__).resolve().parents[2]
 JACKS = "fixtures/hands/variants/jack-order-decides-last-trick-and-result.yaml"
-LEASTER = "fixtures/hands/leaster-blind-decides-open.yaml"
+LEASTER = "fixtures/hands/leaster-blind-decides.yaml"
+OPEN = ("--option", "leaster-needs-trick=no")  # the record speaks to both eligibility options
 SCHNEIDER = "fixtures/hands/scoring/schneider-120-without-all-tricks.yaml"
-ZERO_POINT_TRICK = "fixtures/hands/scoring/no-tricker-zero-point-trick-doubled.yaml"
+ZERO_POINT_TRICK = "fixtures/hands/scoring/no-tricker-zero-point-trick.yaml"
 
 
 @pytest.fixture(autouse=True)
@@ -42,23 +43,23 @@ def test_the_jack_order_that_decided_a_trump_trick(order: str, winner: str, line
 
 def test_the_leaster_blind_the_players_without_a_trick_and_the_tie_by_their_axes() -> None:
     # the record's comment: in tricks S1 0 and S5 0 (no trick), S2 37, S3 40, S4 33; the blind
-    # TS 7S is 10 points; trick 1 goes to S2, trick 6 to S4; no trick is needed (pinned)
-    standard = _lines(LEASTER)
+    # TS 7S is 10 points; trick 1 goes to S2, trick 6 to S4; no trick needed
+    standard = _lines(LEASTER, *OPEN)
     assert "The blind (TS 7S, 10 points) goes to S4, who took the last trick (leaster-blind: last-trick) (leaster.blind)" in standard
     assert "S1 and S5 took no trick, and may win all the same (leaster-needs-trick: no) (leaster.needs-trick)" in standard
     assert "S1, S5 tie with 0 points: nobody scores (leaster-tie: no-exchange) (leaster.tie)" in standard
     assert "Outcome: leaster, with no single winner (leaster.fewest-points-wins)" in standard
-    drawn = _lines(LEASTER, "--profile", "sheepsheadai")  # blind to the first trick, ties by a draw (S5)
+    drawn = _lines(LEASTER, "--profile", "sheepsheadai", *OPEN)  # blind to the first trick, ties by a draw (S5)
     assert "The blind (TS 7S, 10 points) goes to S2, who took the first trick (leaster-blind: first-trick) (leaster.blind)" in drawn
     assert "S1, S5 tie with 0 points: a draw gives the leaster to S5 (leaster-tie: random) (leaster.tie)" in drawn
-    split = _lines(LEASTER, "--option", "leaster-tie=split", "--option", "leaster-blind=nobody")
+    split = _lines(LEASTER, "--option", "leaster-tie=split", "--option", "leaster-blind=nobody", *OPEN)
     assert "The blind (TS 7S, 10 points) counts for nobody (leaster-blind: nobody) (leaster.blind)" in split
     assert ("S1, S5 tie with 0 points: each of them collects 1 from each player outside the tie (leaster-tie: split)"
             " (leaster.tie)") in split  # fmt: skip
 
 
 def test_a_trickless_player_is_named_as_not_eligible() -> None:
-    lines = _lines(LEASTER.replace("-open", ""))  # the same hand, a trick needed
+    lines = _lines(LEASTER)  # a trick needed (the standard option)
     assert "S1 and S5 took no trick and cannot win (leaster-needs-trick: yes) (leaster.needs-trick)" in lines
     assert "Outcome: leaster, won by S2 with the fewest points (leaster.fewest-points-wins)" in lines  # S2 37 < S3 40 < S4 43
 
@@ -75,8 +76,8 @@ def test_120_points_without_every_trick_is_a_schneider_by_tricks_and_all_tricks_
 
 def test_the_bury_of_a_side_without_trick_points_and_double_on_the_bump() -> None:
     # S1 picks, buries 14 points, and S1-S3 take one trick of no card points; double on the bump
-    # is on (pinned): a loss costs double
-    lines = _lines(ZERO_POINT_TRICK)
+    # on: a loss costs double
+    lines = _lines(ZERO_POINT_TRICK, "--option", "double-on-the-bump=on")
     assert ("The bury's 14 points count for the picker's side, which took no card points in tricks"
             " (bury-on-no-trick: picker) (points.bury-counts-for-picker)") in lines  # fmt: skip
     assert "Outcome: schneidered: the picker's side took 30 points or fewer (scoring.schneidered)" in lines

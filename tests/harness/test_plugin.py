@@ -151,7 +151,9 @@ def test_an_engine_error_is_an_error_and_the_run_goes_on(small_fixtures: Path) -
 
 def test_a_fixture_mismatch_names_the_line_of_the_expectation(tmp_path: Path) -> None:
     text = (REPO / "fixtures/hands/ordinary-win-deck.yaml").read_text(encoding="utf-8")
-    (tmp_path / "wrong.yaml").write_text(text.replace("outcome: win", "outcome: schneider"), encoding="utf-8")
+    wrong = text.replace("ninety-one: win,", "ninety-one: schneider,")
+    assert wrong != text
+    (tmp_path / "wrong.yaml").write_text(wrong, encoding="utf-8")
     results = run_with("reference", tmp_path, ["standard"], rule_globs=["scoring.win"])
     fixture = next(r for r in results if r.kind == "fixture")
     assert fixture.status is Status.FAILED

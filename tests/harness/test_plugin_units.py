@@ -71,12 +71,12 @@ def test_the_shipped_features_lint_clean() -> None:
 
 def test_fixture_applicability(tmp_path: Path) -> None:
     spec = load_spec()
-    ordinary = load_record(REPO / "fixtures/hands/ordinary-win-deck.yaml", spec)  # variants: called-suit-lead any-time
+    leaster = load_record(REPO / "fixtures/hands/leaster-blind-decides.yaml", spec)  # variants: all-pass leaster
     # variants override the profile (spec/hand-records.md 5.1): the record runs under every profile
-    assert not_applicable(ordinary, configuration(ordinary, spec, "standard"), spec) is None
-    options = configuration(ordinary, spec, "translated-article")
-    assert not_applicable(ordinary, options, spec) is None
-    assert options["called-suit-lead"] == "any-time" and options["jack-order"] == "spades-first"
+    assert not_applicable(leaster, configuration(leaster, spec, "standard"), spec) is None
+    options = configuration(leaster, spec, "doubler")
+    assert not_applicable(leaster, options, spec) is None
+    assert options["all-pass"] == "leaster" and options["doubler-stacking"] == "queue"
     revoke = load_record(REPO / "fixtures/hands/revoke-trump-on-club-lead.yaml", spec)
     assert all(not_applicable(revoke, configuration(revoke, spec, p.id), spec) is None for p in spec.profiles)
     data = yaml.safe_load((REPO / "fixtures/perft/bury-standard.yaml").read_text(encoding="utf-8"))

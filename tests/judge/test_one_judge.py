@@ -109,6 +109,8 @@ def _check_verdict(path: Path, engine: Adapter) -> tuple[Status, tuple[str, ...]
     status = {0: Status.PASSED, 1: Status.FAILED, 3: Status.UNSUPPORTED}.get(outcome.status)
     if outcome.status == 1 and "The engine gave no ruling: engine error" in outcome.out:
         status = Status.ERROR
+    if outcome.status == 3 and "Verdict: NOT APPLICABLE: " in outcome.out:
+        status = Status.SKIPPED
     assert status is not None, f"check exited {outcome.status}: {outcome.err}"
     return status, blamed
 

@@ -23,7 +23,8 @@ def test_the_text_report_names_the_one_broken_rule_and_the_rule_set() -> None:
     assert [line.split(":")[0].strip() for line in deviations] == ["scoring.tie-goes-to-defenders"]
     assert "declared no-tricker=points; consistent with no-tricker=points" in text
     assert "coverage: ran " in text
-    assert "  unsupported, axis call-timing: the engine plays call-then-bury, the case needs bury-then-call: " in text
+    assert "cases its rules and capabilities allow (100 %)" in text
+    assert "  not applicable: " in text and "    not applicable under " in text
     # Each failure quotes only the blamed rule, not every rule its case lists.
     failures = [block for block in text.split("\n\n") if block.startswith("FAILED ")]
     assert failures and all(block.splitlines()[1].startswith("  rule scoring.tie-goes-to-defenders:")
@@ -53,7 +54,9 @@ def test_the_json_report_carries_blame_coverage_and_the_reading() -> None:
     assert failed and {rule for r in failed if r["kind"] != "perft" for rule in r["blamed"]} == \
         {"scoring.tie-goes-to-defenders"}  # fmt: skip
     assert list(data["reading"]["deviations"]) == ["scoring.tie-goes-to-defenders"]
-    assert data["coverage"]["ran"] + sum(data["coverage"]["unsupported"].values()) == data["coverage"]["cases"]
+    coverage = data["coverage"]
+    assert coverage["ran"] + sum(coverage["unsupported"].values()) + coverage["skipped"] == coverage["cases"]
+    assert coverage["allowed"] == coverage["ran"]
     assert data["rule_set"]["call-timing"] == "call-then-bury"
 
 

@@ -3,6 +3,9 @@
 - Traceability: every rule of ``spec/rules.yaml`` is checked by at least one scenario or
   fixture; every tag names a known rule, axis option, profile or capability; every fixture is a
   valid record.
+- Option completeness: every case that depends on an axis has an expectation for every option
+  of it (and every combination of its axes' options), or says why those options make it
+  impossible (:mod:`conformance.gates.completeness`).
 - Mutation: every mutant engine (the reference engine with one implementer's mistake,
   :mod:`conformance.gates.mutants`) fails at least one case.
 - Discrimination: for every option of every axis, an engine that claims it but plays another
@@ -41,6 +44,42 @@ def test_every_rule_is_tested_by_a_scenario_or_a_fixture() -> None:
 def test_every_tag_names_a_known_rule_option_profile_or_capability() -> None:
     _, problems = lint_features(FEATURES.rglob("*.feature"), Vocabulary.from_spec(load_spec()), root=FEATURES)
     assert not problems, "\n".join(problems)
+
+
+def _stops(expect: object) -> set[tuple[str, str]]:
+    """``(axis, option)`` pairs under which an ``illegal`` table stops the record at an action:
+    its later expectations are not reached there, so a table may leave that option out."""
+    def walk(table: object) -> set[tuple[str, str]]:
+        if not isinstance(table, dict) or "by" not in table:
+            return set()
+        found: set[tuple[str, str]] = set()
+        for option, value in table.items():
+            if option == "by":
+                continue
+            if isinstance(value, dict) and "by" in value:
+                found |= walk(value)  # a nested table: the options of its own axis
+            elif value:
+                found.add((str(table["by"]), str(option)))
+        return found
+
+    return walk(expect.get("illegal") if isinstance(expect, dict) else None)
+
+
+def test_every_case_speaks_to_every_option_of_the_axes_it_depends_on() -> None:
+    from conformance.cases.catalog import suite_cases
+    from conformance.gates.completeness import case_gaps, table_gaps
+
+    spec = load_spec()
+    gaps = [str(gap) for gap in case_gaps(suite_cases(), spec)]
+    for path in sorted(FIXTURES.rglob("*.yaml")):
+        record = load_record(path, spec, file=path.relative_to(REPO).as_posix())
+        bodies = [body.get("expect") or {} for body, _ in record.bodies] + [record.data.get("expect") or {}]
+        stops = _stops(record.data.get("expect") or {})  # options under which the record stops short
+        stops |= {pair for when, _ in record.not_applicable if len(when) == 1 for pair in when.items()}
+        gaps += [f"{record.file}: {gap}" for body in bodies for gap in table_gaps(body, spec)
+                 if not any(f"table by {axis} has no value for {option}" in gap for axis, option in stops)]  # fmt: skip
+    gaps = list(dict.fromkeys(gaps))  # a hand record's body is the record itself
+    assert not gaps, "cases without an expectation (or a reason) for some options:\n" + "\n".join(gaps)
 
 
 def test_every_fixture_is_a_valid_record() -> None:
@@ -97,8 +136,9 @@ def test_the_dependence_gate_finds_an_unlisted_axis() -> None:
     from conformance.cases.dependence import hidden_dependence
     from conformance.engines.reference import ReferenceAdapter
 
-    case = next(c for c in suite_cases() if c.id.endswith("jack-order-decides-last-trick-and-result.yaml"))
-    unlisted = dataclasses.replace(case, depends={a: o for a, o in case.depends.items() if a != "double-on-the-bump"})
+    case = next(c for c in suite_cases() if c.id.endswith("leaster-two-way-tie-no-exchange-or-split.yaml"))
+    unlisted = dataclasses.replace(case, depends={a: o for a, o in case.depends.items() if a != "all-pass"},
+                                   inapplicable=())  # fmt: skip
     adapter = ReferenceAdapter()
     found = hidden_dependence([unlisted], adapter, adapter.info(), load_spec(), first_only=True)
-    assert [item.axis for item in found] == ["double-on-the-bump"]
+    assert [item.axis for item in found] == ["all-pass"]

@@ -3,8 +3,9 @@
 // fixed and its own, written for the tests: the jacks rank clubs, spades, hearts, diamonds; a void
 // player may play anything; a no-tricker is judged by tricks. Like the libraries it mimics, it is
 // told too little for two duties: getLegalPlays does not know whether the called suit was led, so
-// it leaves out the hold-card and called-card duties when void; getCallableSuits sees only the
-// hand, not the bury, and knows no ten calls.
+// it leaves out the hold-card and called-card duties when void, and keeps the partner's duty to
+// lead the called card after the suit was led; getCallableSuits sees only the hand, not the bury,
+// and knows no ten calls.
 "use strict";
 
 const TRUMP = ["Q♣", "Q♠", "Q♥", "Q♦", "J♣", "J♠", "J♥", "J♦", "A♦", "10♦", "K♦", "9♦", "8♦", "7♦"];

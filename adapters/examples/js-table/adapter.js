@@ -55,7 +55,8 @@ kit.serve({
     else if (a.verb === "alone") r = table.callAce(s, null, true);
     else if (a.verb === "call") r = a.under || a.cards[0][0] !== "A" ? { error: "the table calls aces only" } : table.callAce(s, SUIT[a.cards[0][1]], false);
     else if (a.verb === "bury") r = table.bury(s, a.cards.map(id));
-    else r = table.playCard(s, id(a.cards[0]));
+    else if (a.verb === "play") r = table.playCard(s, id(a.cards[0]));
+    else r = { error: `the table has no ${a.verb}` }; // cracks, blitzes, claims: not played here
     return { accepted: Boolean(r.success), reason: r.error };
   },
   result: () => ({ over: table.phase === "done", outcome: outcome(),

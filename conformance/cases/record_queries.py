@@ -1,0 +1,281 @@
+"""A hand record asked as queries, for an engine that answers queries but cannot replay a hand.
+
+Every moment of a record is also a position (``spec/hand-records.md`` section 14): the harness
+follows the record itself, card by card, with nothing but the record's text (each seat's cards,
+the picker, the bury, the call, the trick so far, whether the called suit was led), and asks
+
+- at every play, the ``legal-plays`` query of the seat to act: the card the record plays must be
+  among them (the record says every action is legal), or must not be when it is the action the
+  record (or, under the options in effect, its ``illegal.at``) declares illegal; where the record
+  states the whole legal set (``expect.legal``), the sets must be equal;
+- at every call, the ``callable-cards`` query of the picker;
+- at every complete trick, the ``trick-winner`` and ``card-points`` queries, compared with the
+  record's trick expectations (the winner is implied by the next lead where none is stated);
+- at the end of a hand with a picker, the ``score`` query with the picker's side's card points
+  and tricks, compared with the record's outcome and scores.
+
+A record needing what no query expresses (a revoke, a claim; an illegal auction action, bury or
+play of a card not held; a session) is unsupported here. Nothing in this module knows an engine:
+the card classes and points are those of the deck rules (``deck.trump-cards``,
+``points.card-values``), the same under every option.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from conformance.adapter import (
+    RAISE_VERBS,
+    Adapter,
+    CallableCardsRequest,
+    Capability,
+    CardPointsRequest,
+    EngineInfo,
+    LegalPlaysRequest,
+    ScoreRequest,
+    TrickWinnerRequest,
+    Unsupported,
+)
+from conformance.cases.blame import outcome_rules, permitting_rules, refused_rules, rules_for, score_rules, set_rules, trick_winner_rules
+from conformance.cases.checks import show
+from conformance.cases.record_plan import SEATS, HandPlan, resolve
+from sheepshead_spec.records import card_code
+
+__all__ = ["QUERY_CAPABILITIES", "judge_by_queries"]
+
+QUERY_CAPABILITIES = frozenset(
+    {Capability.LEGAL_PLAYS, Capability.TRICK_WINNER, Capability.CARD_POINTS, Capability.SCORE, Capability.CALLABLE_CARDS}
+)
+"""The queries a record can be asked as."""
+
+_POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}  # points.card-values
+
+_ASKABLE = {
+    "play": frozenset({"play.lead-any-card", "play.follow-suit", "play.follow-trump", "play.void-in-led-suit",
+                       "play.hold-card-kept", "play.ace-kept-for-called-ten", "play.hold-card-on-first-lead",
+                       "play.hold-card-last-trick", "play.picker-leads-called-suit", "play.partner-keeps-called-card",
+                       "play.partner-plays-called-card", "play.partner-leads-called-card"}),
+    "call": frozenset({"call.ace-of-held-fail-suit", "call.not-own-card", "call.ten-when-all-aces",
+                       "call.no-callable-suit"}),
+}
+"""The rules whose breach a query shows: which cards the seat to act may play, which cards the
+picker may call. Whose turn it is, a card not held, the order of bury and call, or the choice
+of an under card are seen only in a replay."""
+
+
+class _Judge(Protocol):  # the record judge of conformance.cases.records, as far as this module uses it
+    rules: tuple[str, ...]
+    options: Mapping[str, str]
+    rule_ids: bool
+
+    def value(self, expect: Mapping[str, Any], key: str) -> Any: ...
+
+    def add(self, label: str, rules: Sequence[str], expected: object, actual: object,
+            path: Sequence[str | int], note: str = "") -> None: ...  # fmt: skip
+
+    def differs(self, label: str, rules: Sequence[str], expected: object, actual: object,
+                path: Sequence[str | int], note: str = "") -> None: ...  # fmt: skip
+
+
+def _suit(card: str, under: str | None, called: str | None) -> str:
+    """The suit a card follows: ``T`` for trump (queens, jacks, diamonds), else its fail suit;
+    the under card follows the called suit."""
+    if card == under and called is not None:
+        return called[1]
+    return "T" if card[0] in "QJ" or card[1] == "D" else card[1]
+
+
+def _points(cards: Sequence[str]) -> int:
+    return sum(_POINTS.get(card[0], 0) for card in cards)
+
+
+def judge_by_queries(judge: _Judge, plan: HandPlan, adapter: Adapter, info: EngineInfo, options: Mapping[str, str],
+                     profile: str) -> None:  # fmt: skip
+    """Judge one hand record through the engine's queries (see the module docstring).
+
+    :param judge: collects the checks.
+    :param options: the options the engine is asked to play (sent with every query).
+    :param profile: the named profile of the options judged, for ``by: profile`` tables.
+    :raises Unsupported: the engine has none of the queries, or the record needs a replay.
+    """
+    capabilities = info.capabilities
+    if not capabilities & QUERY_CAPABILITIES:
+        raise Unsupported("the engine lacks capability replay (and every query a record can be asked as)")
+    illegal = judge.value(plan.expect, "illegal")
+    expected_rule = illegal.get("rule") if isinstance(illegal, Mapping) else None
+    last = len(plan.actions) - 1
+    if isinstance(illegal, Mapping) and "at" in illegal:
+        from sheepshead_spec.records import action_key
+
+        last = plan.written.index(action_key(illegal["at"]))
+    negative_at = last if expected_rule is not None else None
+    accepted = tuple(rule for rule in (expected_rule, *(illegal.get("also", ()) if isinstance(illegal, Mapping) else ())) if rule)
+    for index, action in enumerate(plan.actions[: last + 1]):
+        verb = action.split()[1]
+        if verb in ("revoke", "claim"):
+            raise Unsupported("a revoke or a claim is judged only through a replay (capability replay)")
+        if index == negative_at and not (set(accepted) & _ASKABLE.get(verb, frozenset())):
+            raise Unsupported(f"an illegal {verb} under {' or '.join(accepted)} is judged only through a replay"
+                              " (capability replay)")  # fmt: skip
+        if index == negative_at and verb == "call" and Capability.CALLABLE_CARDS not in capabilities:
+            raise Unsupported("the engine lacks capability callable-cards (or replay)")
+    tricks = judge.value(plan.expect, "tricks")
+    expected_tricks: list[Mapping[str, Any]] = list(tricks) if isinstance(tricks, list) else []
+    moments = judge.value(plan.expect, "legal")
+    legal_sets: dict[int, tuple[Mapping[str, Any], int]] = {}
+    if isinstance(moments, list):
+        for number, moment in enumerate(moments):
+            legal_sets[int(moment["after"])] = (moment, number)
+
+    hands = {seat: list(plan.deal.hands[seat]) for seat in SEATS}
+    blind = list(plan.deal.blind)
+    picker = plan.picker
+    called, under = plan.called, plan.under
+    partner = next((seat for seat in SEATS if called is not None and seat != picker and called in hands[seat]), None)
+    buried: list[str] = []
+    trick: list[tuple[str, str]] = []
+    won: list[tuple[str, int]] = []  # each complete trick's winner and points
+    called_suit_led = False
+    plays = 0
+    legality = rules_for("legal-plays", judge.rules)
+    for index, action in enumerate(plan.actions[: last + 1]):
+        words = action.split()
+        seat, verb = words[0], words[1]
+        path = plan.paths[index]
+        negative = index == negative_at
+        if verb == "pick":
+            hands[seat] += blind
+        elif verb == "bury":
+            buried = [card_code(card) for card in words[2:]]
+            for card in buried:
+                if card in hands[seat]:
+                    hands[seat].remove(card)
+        elif verb == "call" and Capability.CALLABLE_CARDS in capabilities:
+            answer = adapter.callable_cards(CallableCardsRequest(dict(options), tuple(hands[seat]), tuple(buried)))
+            card = card_code(words[2])
+            offered = set(answer.under if len(words) > 3 else answer.calls)
+            what = f"{'under ' if len(words) > 3 else ''}calls open to {seat} include {card}"
+            call_rules = accepted if negative else (
+                rules_for("callable", judge.rules) if card in offered else refused_rules(action, judge.rules))  # fmt: skip
+            judge.add(what, call_rules, not negative, card in offered, path)
+            if negative:
+                return
+        elif verb == "play":
+            card = card_code(words[2])
+            if plays in legal_sets and Capability.LEGAL_PLAYS in capabilities:
+                moment, number = legal_sets[plays]
+                applies, wanted = resolve(moment["cards"], judge.options, profile)
+                if applies and wanted is not None and moment["seat"] == seat:
+                    offered = _legal(adapter, options, hands[seat], trick, len(won), seat, picker, partner, called, under, called_suit_led)
+                    expected = sorted(card_code(c) for c in wanted)
+                    rules = set_rules(plan.deal, judge.options, plan.actions[:index], seat, expected, sorted(offered))
+                    judge.add(f"legal plays of {seat} after {plays} play{'s' if plays != 1 else ''}", rules or legality,
+                              show(expected), show(sorted(offered)), ("expect", "legal", number, "cards"))  # fmt: skip
+            if Capability.LEGAL_PLAYS in capabilities:
+                if negative and card not in hands[seat]:
+                    raise Unsupported("a play of a card not in hand is judged only through a replay (capability replay)")
+                offered = _legal(adapter, options, hands[seat], trick, len(won), seat, picker, partner, called, under, called_suit_led)
+                what = f"legal plays of {seat} include {card} (trick {len(won) + 1})"
+                if negative:
+                    judge.add(what, accepted or legality, "no", "yes" if card in offered else "no", path)
+                    return
+                rules = legality if card in offered else (
+                    permitting_rules(plan.deal, judge.options, plan.actions[:index], action) or legality)  # fmt: skip
+                judge.add(what, rules, "yes", "yes" if card in offered else "no", path)
+            elif negative:
+                raise Unsupported("the engine lacks capability legal-plays")
+            if card in hands[seat]:
+                hands[seat].remove(card)
+            trick.append((seat, card))
+            plays += 1
+            if len(trick) == 5:
+                winner = _complete_trick(judge, plan, trick, len(won), expected_tricks, adapter, options, called, under,
+                                         capabilities)  # fmt: skip
+                if winner is None:
+                    return  # no winner to go on with (none stated, no next lead)
+                led = _suit(trick[0][1], under, called)
+                if called is not None and led == called[1]:
+                    called_suit_led = True
+                won.append((winner, _points([c for _, c in trick])))
+                trick = []
+        elif verb in RAISE_VERBS or verb in ("pass", "alone", "call"):
+            continue
+    if negative_at is not None or len(won) < 6 or picker is None or Capability.SCORE not in capabilities:
+        return
+    _check_score(judge, plan, won, picker, partner, buried, adapter, options)
+
+
+def _legal(adapter: Adapter, options: Mapping[str, str], hand: Sequence[str], trick: Sequence[tuple[str, str]],
+           earlier: int, seat: str, picker: str | None, partner: str | None, called: str | None, under: str | None,
+           called_suit_led: bool) -> set[str]:  # fmt: skip
+    role = "leaster" if picker is None else "picker" if seat == picker else "partner" if seat == partner else "defender"
+    request = LegalPlaysRequest(dict(options), tuple(hand), tuple(card for _, card in trick), earlier + 1, role,
+                                called, under, called_suit_led)  # fmt: skip
+    return {card_code(card) for card in adapter.legal_plays(request)}
+
+
+def _complete_trick(judge: _Judge, plan: HandPlan, trick: Sequence[tuple[str, str]], number: int,
+                    expected: Sequence[Mapping[str, Any]], adapter: Adapter, options: Mapping[str, str],
+                    called: str | None, under: str | None, capabilities: frozenset[Capability]) -> str | None:  # fmt: skip
+    """Check one complete trick's winner and points; the winner the hand goes on with."""
+    cards = [card for _, card in trick]
+    seats = [seat for seat, _ in trick]
+    stated = expected[number] if number < len(expected) else {}
+    winner: str | None = stated.get("winner")
+    path: tuple[str | int, ...] = ("expect", "tricks", number)
+    if winner is None:  # the next trick's leader (play.winner-leads)
+        later = [a.split()[0] for a in plan.actions if a.split()[1] == "play"]
+        lead = 5 * (number + 1)
+        winner = later[lead] if lead < len(later) else None
+        path = plan.paths[[i for i, a in enumerate(plan.actions) if a.split()[1] == "play"][lead]] if winner else path
+    if winner is not None and Capability.TRICK_WINNER in capabilities:
+        index = adapter.trick_winner(TrickWinnerRequest(dict(options), tuple(cards), called, under))
+        actual = seats[index] if 0 <= index < len(seats) else f"card {index}"
+        rules = rules_for("trick-winner", judge.rules)
+        if actual != winner and actual in seats:
+            rules = trick_winner_rules(cards, cards[seats.index(winner)], cards[seats.index(actual)], called=called,
+                                       under=under, case_rules=judge.rules)  # fmt: skip
+        judge.add(f"winner of trick {number + 1} ({' '.join(cards)})", rules, winner, actual, path)
+    if "points" in stated and Capability.CARD_POINTS in capabilities:
+        points = adapter.card_points(CardPointsRequest(tuple(cards)))
+        judge.add(f"points of trick {number + 1}", rules_for("trick-points", judge.rules), stated["points"], points,
+                  ("expect", "tricks", number, "points"))  # fmt: skip
+    return winner
+
+
+def _check_score(judge: _Judge, plan: HandPlan, won: Sequence[tuple[str, int]], picker: str, partner: str | None,
+                 buried: Sequence[str], adapter: Adapter, options: Mapping[str, str]) -> None:  # fmt: skip
+    """The ``score`` query for the hand's result, against the record's outcome and scores."""
+    kind = judge.value(plan.expect, "outcome")
+    scores = judge.value(plan.expect, "scores")
+    if not isinstance(kind, str) and not isinstance(scores, Mapping):
+        return
+    side = {picker} if plan.alone or partner is None else {picker, partner}
+    trick_points = sum(points for seat, points in won if seat in side)
+    tricks = sum(1 for seat, _ in won if seat in side)
+    stakes = 2**plan.raises
+    answer = adapter.score(ScoreRequest(dict(options), trick_points, _points(buried), tricks, plan.alone or partner is None,
+                                        stakes))  # fmt: skip
+    if isinstance(kind, str):
+        rules = rules_for("outcome", judge.rules)
+        if answer.kind != kind:
+            rules = outcome_rules(kind, answer.kind, picker_points=trick_points + _points(buried)) or rules
+        judge.add(f"outcome of the hand ({trick_points} card points in {tricks} tricks, {_points(buried)} buried)",
+                  rules, kind, answer.kind, ("expect", "outcome"))  # fmt: skip
+        if answer.kind != kind:
+            return
+    if isinstance(scores, Mapping):
+        defenders = [seat for seat in SEATS if seat not in side]
+        wanted = {"picker": scores.get(picker), "partner": scores.get(partner, 0) if partner and not plan.alone else 0,
+                  "defender": scores.get(defenders[0])}  # fmt: skip
+        actual = {"picker": answer.picker, "partner": answer.partner, "defender": answer.defender}
+        expected_seats = {seat: int(value) for seat, value in scores.items() if seat in SEATS}
+        actual_seats = {seat: (answer.picker if seat == picker else answer.partner if seat in side else answer.defender)
+                        for seat in expected_seats}  # fmt: skip
+        rules = rules_for("scores", judge.rules)
+        if wanted != actual:
+            rules = score_rules(kind if isinstance(kind, str) else None, expected_seats, actual_seats,
+                                alone=plan.alone, stakes=stakes, raises=plan.raises, case_rules=judge.rules) or rules  # fmt: skip
+        judge.add("scores of the hand (picker, partner, each defender)", rules, show(wanted), show(actual),
+                  ("expect", "scores"))  # fmt: skip

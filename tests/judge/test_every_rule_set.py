@@ -1,0 +1,84 @@
+"""Every case speaks to every rule set: fixed-rule stand-ins meet (nearly) the whole suite.
+
+The stand-ins are the reference engine restricted to one option set (:class:`FixedRulesEngine`):
+it plays exactly those options whatever it is asked, and declares them. Judged under its own
+rule set, such an engine must run nearly every case of the suite and fail none; a query-only
+stand-in (no replay, no steps) must still be judged on most cases, every hand record being asked
+as queries; and a single planted bug (a legal play refused without naming a rule) must show as
+one red rule, not as every play rule of the cases it touches.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+from sheepshead_spec import load_spec
+
+from conformance.adapter import Capability
+from conformance.gates.mutants import MUTANTS
+from conformance.judge.matrix import EngineRun, build_matrix
+from conformance.judge.results import Status
+from conformance.judge.verdict import coverage_of, read_behaviour
+from conformance.runner import SuiteRun, run_engine
+from tests.judge.fixed_rules import ODD_RULES, FixedRulesEngine
+
+QUERIES = frozenset({Capability.TRICK_WINNER, Capability.LEGAL_PLAYS, Capability.CALLABLE_CARDS, Capability.SCORE,
+                     Capability.CARD_POINTS, Capability.RULE_IDS})  # fmt: skip
+
+
+def _rule_set(name: str) -> dict[str, str]:
+    return dict(ODD_RULES) if name == "odd" else load_spec().profile_options(name)
+
+
+@functools.cache
+def _run(name: str, queries_only: bool = False) -> SuiteRun:
+    capabilities = QUERIES if queries_only else None
+    return run_engine(FixedRulesEngine(plays=_rule_set(name), capabilities=capabilities, name=f"fixed-{name}"))
+
+
+@pytest.mark.parametrize("name", ["standard", "sheepsheadai", "odd"])
+def test_a_fixed_rule_engine_is_judged_on_nearly_every_case_and_fails_none(name: str) -> None:
+    run = _run(name)
+    problems = [r.key for r in run.results if r.status in (Status.FAILED, Status.ERROR)]
+    assert not problems, problems[:10]
+    coverage = coverage_of(run.results)
+    assert coverage.ran >= 0.95 * coverage.cases, coverage.describe()
+
+
+def test_a_query_only_engine_is_judged_on_most_cases_every_hand_record_asked_as_queries() -> None:
+    run = _run("standard", queries_only=True)
+    problems = [f"{r.key}: {r.message}" for r in run.results if r.status in (Status.FAILED, Status.ERROR)]
+    assert not problems, problems[:10]
+    coverage = coverage_of(run.results)
+    # Every case its capabilities allow runs; of the whole suite, what needs game flow (a replay:
+    # whose turn it is, the auction, cracks, sessions, perft) is left: about 72 % runs.
+    assert coverage.ran == coverage.allowed, coverage.describe()
+    assert coverage.ran >= 0.70 * coverage.cases, coverage.describe()
+    ran_records = {r.case_id for r in run.results if r.kind == "fixture" and r.status is Status.PASSED}
+    assert "fixtures/hands/ordinary-win-deck.yaml" in ran_records
+
+
+def test_the_summary_gives_the_coverage_against_the_ceiling_and_against_the_whole_suite() -> None:
+    coverage = coverage_of(_run("standard", queries_only=True).results)
+    line = coverage.describe()
+    assert f"of the {coverage.allowed:,} cases its rules and capabilities allow" in line
+    assert f"and of all {coverage.cases:,}" in line
+    assert coverage.need_capabilities > 0 and "need capabilities it lacks" in line
+    assert coverage.ran <= coverage.allowed <= coverage.cases
+
+
+def test_a_legal_play_refused_without_a_rule_is_one_red_rule_in_the_matrix() -> None:
+    inner = MUTANTS["play.hold-card-kept-in-last-trick"].adapter()
+    capabilities = inner.info().capabilities - {Capability.RULE_IDS}  # refuses without naming a rule
+    engine = FixedRulesEngine(inner, plays=_rule_set("standard"), capabilities=capabilities, name="hold-card-bug")
+    run = run_engine(engine)
+    assert run.rule_set is not None
+    reading = read_behaviour(run.results, run.probes, run.rule_set, load_spec())
+    failed = [r for r in run.results if r.status is Status.FAILED]
+    assert len(failed) >= 3
+    assert {rule for r in failed for rule in r.blamed} == {"play.hold-card-last-trick"}
+    matrix = build_matrix(load_spec(), [EngineRun("python:x", "hold-card-bug", "1", tuple(run.results),
+                                                  own_rule_set=True, explained=reading.explained)], ())  # fmt: skip
+    red = [rule for rule in matrix.rules if matrix.cell(0, rule).verdict == "wrong"]
+    assert red == ["play.hold-card-last-trick"]
