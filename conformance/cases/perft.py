@@ -122,12 +122,16 @@ def check_perft(record: LoadedRecord, adapter: Adapter, options: Mapping[str, st
     return findings, checked
 
 
+_TRACED = 40
+"""The nodes of a level a wrong count is traced through (each costs a reference replay)."""
+
+
 def _trace(plan: HandPlan, options: Mapping[str, str], nodes: Sequence[tuple[str, ...]],
            legal: Callable[[tuple[str, ...]], tuple[str, ...]], rules: Sequence[str]) -> tuple[tuple[str, ...], str] | None:  # fmt: skip
     """Where a wrong count comes from: the first node of the last level whose legal actions the
     engine lists otherwise than the rules give them (the blame oracle, :mod:`conformance.cases.blame`),
     the rule of the action it leaves out or adds, and a note naming the sequence."""
-    for node in nodes:
+    for node in nodes[:_TRACED]:
         known = oracle_legal_actions(plan.deal, options, node)
         if known is None:
             return None

@@ -13,6 +13,7 @@ variant tables (every option: the table picks the expectation).
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -610,15 +611,24 @@ def _record_runner(record: LoadedRecord, rules: tuple[str, ...],
     return run
 
 
-def _perft_runner(record: LoadedRecord, rules: tuple[str, ...]) -> Callable[[Adapter, EngineInfo, Config], CaseRun]:
+PERFT_BUDGET = 300
+"""The replays a perft position spends, shared among the option combinations it has counts for:
+an engine that plays every option (the reference) runs every combination, each to a shallower
+depth, and an engine with fixed rules one, to the full depth."""
+
+
+def _perft_runner(record: LoadedRecord, rules: tuple[str, ...],
+                  combinations: int = 1) -> Callable[[Adapter, EngineInfo, Config], CaseRun]:  # fmt: skip
     from conformance.cases.perft import check_perft
+
+    budget = max(40, PERFT_BUDGET // max(1, combinations))
 
     def run(adapter: Adapter, info: EngineInfo, config: Config) -> CaseRun:
         if Capability.REPLAY not in info.capabilities:
             return CaseRun(unsupported="the engine lacks capability replay")
         try:
-            findings, checked = check_perft(record, adapter, config.expect, info.capabilities, request=config.request,
-                                            rules=rules)  # fmt: skip
+            findings, checked = check_perft(record, adapter, config.expect, info.capabilities, budget,
+                                            request=config.request, rules=rules)  # fmt: skip
         except Unsupported as error:
             return CaseRun(unsupported=str(error))
         except AdapterError as error:
@@ -653,7 +663,8 @@ def record_case(record: LoadedRecord, spec: Spec, case_id: str, *, facts: SpecFa
     rules = tuple(str(rule) for rule in record.data.get("rules") or ())
     if perft is None:
         perft = "x-perft" in record.data
-    runner = _perft_runner(record, rules) if perft else _record_runner(record, rules, facts)
+    combinations = math.prod(len(options) for options in depends.values()) if depends else 1
+    runner = _perft_runner(record, rules, combinations) if perft else _record_runner(record, rules, facts)
     # A hand record is asked as queries where the engine cannot replay it (record_queries).
     requires = frozenset({"session"} if record.is_session else set() if not perft else {"replay"})
     if any(_has_procedure(body) for body, _ in record.bodies):
