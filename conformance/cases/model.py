@@ -15,14 +15,14 @@ consequences and are counted against no rule.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from conformance.adapter import Adapter, AdapterError, EngineInfo
 
-__all__ = ["Case", "CaseRun", "Check", "Config", "Verdict", "pinned", "raised"]
+__all__ = ["Case", "CaseRun", "Check", "Config", "Verdict", "pinned", "possible", "raised"]
 
 
 class Verdict(str, enum.Enum):
@@ -120,6 +120,18 @@ def pinned(options: Mapping[str, str]) -> dict[str, frozenset[str]]:
     ``@profile:`` tag): every axis pinned to that profile's option, since it does not say which
     axes matter."""
     return {axis: frozenset({option}) for axis, option in options.items()}
+
+
+def possible(depends: Mapping[str, frozenset[str]], inapplicable: Sequence[tuple[Mapping[str, str], str]],
+             every: Mapping[str, frozenset[str]]) -> dict[str, frozenset[str]]:
+    """``depends`` without the options a case says make it impossible (each alone): they have no
+    expectation. An axis named only there depends on its other options."""
+    out = dict(depends)
+    for when, _ in inapplicable:
+        for axis in when:
+            impossible = {w[axis] for w, _ in inapplicable if axis in w and len(w) == 1}
+            out[axis] = out.get(axis, every[axis]) - impossible
+    return out
 
 
 Runner = Callable[["Adapter", "EngineInfo", Config], CaseRun]

@@ -31,7 +31,7 @@ from conformance.adapter import (
 )
 from conformance.cases.blame import rules_for
 from conformance.cases.checks import show
-from conformance.cases.model import Case, CaseRun, Check, Config, Verdict, pinned, raised
+from conformance.cases.model import Case, CaseRun, Check, Config, Verdict, pinned, possible, raised
 from conformance.cases.record_plan import resolve
 
 __all__ = ["HandBuilder", "Position", "legal_by_replay", "position_case", "position_depends", "use_hand_builder"]
@@ -101,11 +101,7 @@ def position_depends(record: LoadedRecord, spec: Spec) -> dict[str, frozenset[st
     tables(record.data.get("expect") or {})
     for axis, option in record.variants.items():
         depends[axis] = frozenset({option})
-    for when, _ in record.not_applicable:  # an option that makes the record impossible has no expectation
-        for axis in when:
-            impossible = {w[axis] for w, _ in record.not_applicable if axis in w and len(w) == 1}
-            depends[axis] = depends.get(axis, options[axis]) - impossible
-    return depends
+    return possible(depends, record.not_applicable, options)
 
 
 def _requires(record: LoadedRecord) -> frozenset[str]:

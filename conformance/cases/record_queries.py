@@ -40,7 +40,7 @@ from conformance.adapter import (
 from conformance.cases.blame import outcome_rules, permitting_rules, refused_rules, rules_for, score_rules, set_rules, trick_winner_rules
 from conformance.cases.checks import show
 from conformance.cases.record_plan import SEATS, HandPlan, resolve
-from sheepshead_spec.records import card_code
+from sheepshead_spec.records import action_key, card_code
 
 __all__ = ["QUERY_CAPABILITIES", "judge_by_queries"]
 
@@ -106,8 +106,6 @@ def judge_by_queries(judge: _Judge, plan: HandPlan, adapter: Adapter, info: Engi
     expected_rule = illegal.get("rule") if isinstance(illegal, Mapping) else None
     last = len(plan.actions) - 1
     if isinstance(illegal, Mapping) and "at" in illegal:
-        from sheepshead_spec.records import action_key
-
         last = plan.written.index(action_key(illegal["at"]))
     negative_at = last if expected_rule is not None else None
     accepted = tuple(rule for rule in (expected_rule, *(illegal.get("also", ()) if isinstance(illegal, Mapping) else ())) if rule)

@@ -47,7 +47,7 @@ from conformance.cases.blame import (
     trick_winner_rules,
 )
 from conformance.cases.record_queries import judge_by_queries
-from conformance.cases.model import Case, CaseRun, Check, Config, Verdict, pinned, raised
+from conformance.cases.model import Case, CaseRun, Check, Config, Verdict, pinned, possible, raised
 from conformance.cases.checks import rejection_text, show
 from conformance.cases.record_plan import HandPlan, LoadedRecord, RecordProblems, load_record, plan_hands, resolve
 
@@ -97,11 +97,7 @@ def record_depends(record: LoadedRecord, spec: Spec) -> dict[str, frozenset[str]
         depends.setdefault("call-timing", options["call-timing"])
     for axis, option in record.variants.items():
         depends[axis] = frozenset({option})
-    for when, _ in record.not_applicable:  # an option that makes the record impossible has no expectation
-        for axis in when:
-            impossible = {w[axis] for w, _ in record.not_applicable if axis in w and len(w) == 1}
-            depends[axis] = depends.get(axis, options[axis]) - impossible
-    return depends
+    return possible(depends, record.not_applicable, options)
 
 
 def not_applicable(record: LoadedRecord, options: Mapping[str, str], spec: Spec) -> str | None:

@@ -29,7 +29,7 @@ from sheepshead_spec import Spec
 
 from conformance.adapter import Adapter, AdapterError, EngineInfo, Unsupported
 from conformance.cases.blame import action_topic, rules_for
-from conformance.cases.model import Case, CaseRun, Check, Config, Verdict, pinned, raised
+from conformance.cases.model import Case, CaseRun, Check, Config, Verdict, pinned, possible, raised
 from conformance.cases.call_order import has_bury_and_call
 from conformance.cases.checks import CaseEnds, Mismatch, NotApplicable, ScenarioError
 from conformance.cases.featurelint import ScenarioInfo, Tag, Vocabulary, lint_features, parse_tag
@@ -244,9 +244,7 @@ def _declared(steps: Sequence[_Step], depends: dict[str, frozenset[str]],
             out[axis] = out[axis] | {option} if axis in out else every[axis]
         if name == "given_not_applicable":
             inapplicable.append((dict(when), str(step.arguments["reason"])))
-    for when, _ in inapplicable:  # an option that makes the scenario impossible has no expectation
-        for axis in when:
-            out[axis] = out.get(axis, every[axis]) - {w[axis] for w, _ in inapplicable if axis in w and len(w) == 1}
+    out = possible(out, inapplicable, every)
     given = [a for step in steps if _step_name(step) == "given_actions" for a in step.arguments["actions"]]
     tried = [str(step.arguments.get("action", "")) for step in steps if step.type == "when"]
     if (len(out.get("call-timing", ())) == 1 and has_bury_and_call(given)

@@ -188,18 +188,27 @@ class ReferenceSteps:
         ))  # fmt: skip
 
 
+def _reached(deal: Deal, options: Mapping[str, str], actions: Sequence[str]) -> ReferenceSteps | None:
+    """The reference engine after ``actions`` on ``deal`` under ``options`` (``None``: one of them
+    is not legal, or malformed): the moment the blame oracle below reads."""
+    steps = ReferenceSteps()
+    try:
+        steps.start(deal, options)
+        if all(steps.apply(earlier).accepted for earlier in actions):
+            return steps
+    except (InvalidActionError, ValueError, KeyError):
+        pass
+    return None
+
+
 def permitting_rule(deal: Deal, options: Mapping[str, str], actions: Sequence[str], action: str) -> str | None:
     """The rule that makes ``action`` legal after ``actions`` on ``deal`` under ``options``, as the
     reference engine reads the moment (:meth:`reference_impl.hand.Hand.permitting_rule`): what an
     engine refusing that legal play gets wrong. ``None``: not a legal play there, or the
     earlier actions are not all legal."""
-    steps = ReferenceSteps()
+    steps = _reached(deal, options, actions)
     try:
-        steps.start(deal, options)
-        for earlier in actions:
-            if not steps.apply(earlier).accepted:
-                return None
-        return steps._hand().permitting_rule(_parsed(action))
+        return None if steps is None else steps._hand().permitting_rule(_parsed(action))
     except (InvalidActionError, ValueError, KeyError):
         return None
 
@@ -207,29 +216,19 @@ def permitting_rule(deal: Deal, options: Mapping[str, str], actions: Sequence[st
 def legal_actions(deal: Deal, options: Mapping[str, str], actions: Sequence[str]) -> tuple[str, ...] | None:
     """Every legal action after ``actions`` on ``deal`` under ``options``, as the reference engine
     lists them (``None``: an earlier action is not legal)."""
-    steps = ReferenceSteps()
-    try:
-        steps.start(deal, options)
-        for earlier in actions:
-            if not steps.apply(earlier).accepted:
-                return None
-        return tuple(steps.legal_actions())
-    except (InvalidActionError, ValueError, KeyError):
-        return None
+    steps = _reached(deal, options, actions)
+    return None if steps is None else tuple(steps.legal_actions())
 
 
 def forbidding_rule(deal: Deal, options: Mapping[str, str], actions: Sequence[str], action: str) -> str | None:
     """The rule ``action`` breaks after ``actions`` on ``deal`` under ``options`` (the first the
     reference engine names), or ``None`` when it is legal there or an earlier action is not."""
-    steps = ReferenceSteps()
+    steps = _reached(deal, options, actions)
     try:
-        steps.start(deal, options)
-        for earlier in actions:
-            if not steps.apply(earlier).accepted:
-                return None
-        steps._hand().verify(_parsed(action))
+        if steps is not None:
+            steps._hand().verify(_parsed(action))
     except IllegalActionError as error:
         return error.rule_id
     except (InvalidActionError, ValueError, KeyError):
-        return None
+        pass
     return None
