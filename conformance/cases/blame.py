@@ -181,6 +181,14 @@ def set_rules(deal: Deal, options: Mapping[str, str], actions: Sequence[str], se
     return tuple(found)
 
 
+def forbidding_rules(deal: Deal, options: Mapping[str, str], actions: Sequence[str], action: str) -> tuple[str, ...]:
+    """The rule an illegal ``action`` breaks at its moment, by the oracle (``()``: it cannot say)."""
+    if not _ORACLES or _ORACLES[0].forbidding_rule is None:
+        return ()
+    rule = _ORACLES[0].forbidding_rule(deal, options, actions, action)
+    return (rule,) if rule else ()
+
+
 def oracle_legal_actions(deal: Deal, options: Mapping[str, str], actions: Sequence[str]) -> tuple[str, ...] | None:
     """Every legal action after ``actions`` as the oracle sees it (``None``: no oracle, or unknown)."""
     return _ORACLES[0].legal_actions(deal, options, actions) if _ORACLES else None

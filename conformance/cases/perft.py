@@ -4,6 +4,12 @@ A hand record with an ``x-perft`` list (``spec/hand-records.md``) is a perft pos
 :func:`check_perft` counts the distinct sequences of legal actions from it, level by level, as deep
 as a replay budget allows, and compares each count with the record's. Nothing here imports the
 reference engine.
+
+An engine that answers queries but cannot replay is counted too where the position is in the
+play: the harness follows each sequence card by card, asks the ``legal-plays`` query of the seat
+to act (clockwise from the leader; the dealer's left leads the first trick, ``play.first-lead``)
+and, at each complete trick, the ``trick-winner`` query for who leads the next. Before the first
+card, under cracking, the window's cracks are actions no query lists: that needs a replay.
 """
 
 from __future__ import annotations
@@ -11,12 +17,21 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
-from conformance.adapter import Adapter, Capability, ReplayRequest, Unsupported, canonical_action
-from conformance.cases.blame import action_topic, oracle_legal_actions, permitting_rules, refused_rules, rules_for
+from conformance.adapter import Adapter, Capability, ReplayRequest, TrickWinnerRequest, Unsupported, canonical_action
+from conformance.cases.blame import (
+    action_topic,
+    forbidding_rules,
+    oracle_legal_actions,
+    permitting_rules,
+    refused_rules,
+    rules_for,
+)
 from conformance.cases.checks import Mismatch, rejection_text
-from conformance.cases.record_plan import HandPlan, LoadedRecord, plan_hands
+from conformance.cases.record_plan import SEATS, HandPlan, LoadedRecord, plan_hands
+from conformance.cases.record_queries import follows, legal_cards
+from sheepshead_spec.records import card_code
 
-__all__ = ["check_perft", "perft_rows"]
+__all__ = ["asked_in_play", "check_perft", "perft_rows"]
 
 
 def _plans(record: LoadedRecord, options: Mapping[str, str], with_deck: bool) -> list[HandPlan]:
@@ -32,6 +47,14 @@ class _Rejected(Exception):
         self.action = action
         self.rule = rule
         self.index = index
+
+
+def asked_in_play(record: LoadedRecord) -> bool:
+    """Whether a perft position is in the play (a bury and a call made, or five passes), where an
+    engine that answers queries but cannot replay is counted through them."""
+    data = record.data
+    auction = [str(action) for action in data.get("auction") or ()]
+    return ("bury" in data and "call" in data) or sum(action.endswith(" pass") for action in auction) == 5
 
 
 def perft_rows(record: LoadedRecord, options: Mapping[str, str] | None = None) -> list[tuple[int, int, int]]:
@@ -74,7 +97,7 @@ def check_perft(record: LoadedRecord, adapter: Adapter, options: Mapping[str, st
     plan = _plans(record, options, Capability.DEAL_FROM_DECK in capabilities)[0]
     rows = perft_rows(record, options)
 
-    def legal(actions: tuple[str, ...]) -> tuple[str, ...]:
+    def replayed(actions: tuple[str, ...]) -> tuple[str, ...]:
         reply = adapter.replay(ReplayRequest(options=dict(request or options), deal=plan.deal, actions=actions))
         if reply.rejected is not None:
             index = reply.rejected.index
@@ -85,6 +108,8 @@ def check_perft(record: LoadedRecord, adapter: Adapter, options: Mapping[str, st
             raise Unsupported(f"the engine does not list the legal actions after {len(actions)} actions")
         # A set: the same bury listed with its cards in two orders is one action.
         return tuple(dict.fromkeys(canonical_action(action) for action in reply.legal or ()))
+
+    legal = replayed if Capability.REPLAY in capabilities else _queried(plan, adapter, request or options, capabilities)
 
     findings: list[Mismatch] = []
     checked: list[int] = []
@@ -144,7 +169,8 @@ def _trace(plan: HandPlan, options: Mapping[str, str], nodes: Sequence[tuple[str
         if missing:
             blamed = permitting_rules(plan.deal, options, node, missing[0]) or rules_for(action_topic(missing[0]), rules)
             return blamed, f"after {moment}: the engine leaves out the legal {missing[0]!r}"
-        return rules_for(action_topic(extra[0]), rules), f"after {moment}: the engine offers the illegal {extra[0]!r}"
+        blamed = forbidding_rules(plan.deal, options, node, extra[0]) or rules_for(action_topic(extra[0]), rules)
+        return blamed, f"after {moment}: the engine offers the illegal {extra[0]!r}"
     return None
 
 
@@ -157,3 +183,79 @@ def _topics(actions: Iterable[str]) -> list[str]:
             topic = "legal-plays"
         counts[topic] = counts.get(topic, 0) + 1
     return sorted(counts, key=lambda topic: -counts[topic])
+
+
+def _queried(plan: HandPlan, adapter: Adapter, options: Mapping[str, str],
+             capabilities: frozenset[Capability]) -> Callable[[tuple[str, ...]], tuple[str, ...]]:  # fmt: skip
+    """The legal actions after a sequence, asked as queries (see the module docstring).
+
+    :raises Unsupported: the engine lacks the queries, or a sequence is not in the play.
+    """
+    if not {Capability.LEGAL_PLAYS, Capability.TRICK_WINNER} <= capabilities:
+        raise Unsupported("the engine lacks capability replay (or the legal-plays and trick-winner queries"
+                          " a position in the play is counted with)")  # fmt: skip
+    asked = dict(options)
+    winners: dict[tuple[str, ...], int] = {}
+
+    def winner(cards: tuple[str, ...], called: str | None, under: str | None) -> int:
+        if cards not in winners:
+            winners[cards] = adapter.trick_winner(TrickWinnerRequest(asked, cards, called, under))
+        return winners[cards]
+
+    def legal(actions: tuple[str, ...]) -> tuple[str, ...]:
+        hands = {seat: list(plan.deal.hands[seat]) for seat in SEATS}
+        picker: str | None = None
+        passes, buried, called_done, called, under = 0, False, False, None, None
+        trick: list[tuple[str, str]] = []
+        tricks, leader, called_suit_led = 0, SEATS[(SEATS.index(plan.deal.dealer) + 1) % 5], False
+        for action in actions:
+            words = action.split()
+            seat, verb = words[0], words[1]
+            if verb == "pass":
+                passes += 1
+            elif verb == "pick":
+                picker = seat
+                hands[seat] += plan.deal.blind
+            elif verb == "bury":
+                buried = True
+                for card in words[2:]:
+                    if card_code(card) in hands[seat]:
+                        hands[seat].remove(card_code(card))
+            elif verb == "call":
+                called_done = True
+                if words[2] != "alone":
+                    called = card_code(words[2])
+                    under = card_code(words[4]) if len(words) == 5 else None
+            elif verb == "alone":
+                called_done = True
+            elif verb == "play":
+                card = card_code(words[2])
+                if card in hands[seat]:
+                    hands[seat].remove(card)
+                trick.append((seat, card))
+                if len(trick) == 5:
+                    cards = tuple(c for _, c in trick)
+                    index = winner(cards, called, under)
+                    if not 0 <= index < 5:
+                        raise Unsupported(f"the engine's trick-winner answer {index} names no card of {' '.join(cards)}")
+                    if called is not None and follows(cards[0], under, called) == called[1]:
+                        called_suit_led = True
+                    leader, trick, tricks = trick[index][0], [], tricks + 1
+            else:  # a crack, a blitz: the window's actions are listed only by a replay
+                raise Unsupported(f"a sequence with {verb!r} is counted only through a replay (capability replay)")
+        in_play = (picker is None and passes == 5 and options.get("all-pass") == "leaster") or (
+            picker is not None and buried and called_done)  # fmt: skip
+        if not in_play:
+            raise Unsupported("a position before the play is counted only through a replay (capability replay)")
+        if tricks == 6:
+            return ()
+        if not trick and tricks == 0 and picker is not None and options.get("cracking", "off") != "off":
+            raise Unsupported("the crack window before the first card is counted only through a replay (capability replay)")
+        seat = SEATS[(SEATS.index(trick[-1][0]) + 1) % 5] if trick else leader
+        partner = next((s for s in SEATS if called is not None and s != picker and called in plan.deal.hands[s]), None)
+        offered = legal_cards(adapter, asked, hands[seat], trick, tricks, seat, picker, partner, called, under,
+                              called_suit_led)  # fmt: skip
+        return tuple(sorted(f"{seat} play {card}" for card in offered))
+
+    return legal
+

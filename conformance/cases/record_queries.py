@@ -42,7 +42,7 @@ from conformance.cases.checks import show
 from conformance.cases.record_plan import SEATS, HandPlan, resolve
 from sheepshead_spec.records import action_key, card_code
 
-__all__ = ["QUERY_CAPABILITIES", "judge_by_queries"]
+__all__ = ["QUERY_CAPABILITIES", "follows", "judge_by_queries", "legal_cards"]
 
 QUERY_CAPABILITIES = frozenset(
     {Capability.LEGAL_PLAYS, Capability.TRICK_WINNER, Capability.CARD_POINTS, Capability.SCORE, Capability.CALLABLE_CARDS}
@@ -78,7 +78,7 @@ class _Judge(Protocol):  # the record judge of conformance.cases.records, as far
                 path: Sequence[str | int], note: str = "") -> None: ...  # fmt: skip
 
 
-def _suit(card: str, under: str | None, called: str | None) -> str:
+def follows(card: str, under: str | None, called: str | None) -> str:
     """The suit a card follows: ``T`` for trump (queens, jacks, diamonds), else its fail suit;
     the under card follows the called suit."""
     if card == under and called is not None:
@@ -165,7 +165,7 @@ def judge_by_queries(judge: _Judge, plan: HandPlan, adapter: Adapter, info: Engi
                 moment, number = legal_sets[plays]
                 applies, wanted = resolve(moment["cards"], judge.options, profile)
                 if applies and wanted is not None and moment["seat"] == seat:
-                    offered = _legal(adapter, options, hands[seat], trick, len(won), seat, picker, partner, called, under, called_suit_led)
+                    offered = legal_cards(adapter, options, hands[seat], trick, len(won), seat, picker, partner, called, under, called_suit_led)
                     expected = sorted(card_code(c) for c in wanted)
                     rules = set_rules(plan.deal, judge.options, plan.actions[:index], seat, expected, sorted(offered))
                     judge.add(f"legal plays of {seat} after {plays} play{'s' if plays != 1 else ''}", rules or legality,
@@ -173,7 +173,7 @@ def judge_by_queries(judge: _Judge, plan: HandPlan, adapter: Adapter, info: Engi
             if Capability.LEGAL_PLAYS in capabilities:
                 if negative and card not in hands[seat]:
                     raise Unsupported("a play of a card not in hand is judged only through a replay (capability replay)")
-                offered = _legal(adapter, options, hands[seat], trick, len(won), seat, picker, partner, called, under, called_suit_led)
+                offered = legal_cards(adapter, options, hands[seat], trick, len(won), seat, picker, partner, called, under, called_suit_led)
                 what = f"legal plays of {seat} include {card} (trick {len(won) + 1})"
                 if negative:
                     judge.add(what, accepted or legality, "no", "yes" if card in offered else "no", path)
@@ -192,7 +192,7 @@ def judge_by_queries(judge: _Judge, plan: HandPlan, adapter: Adapter, info: Engi
                                          capabilities)  # fmt: skip
                 if winner is None:
                     return  # no winner to go on with (none stated, no next lead)
-                led = _suit(trick[0][1], under, called)
+                led = follows(trick[0][1], under, called)
                 if called is not None and led == called[1]:
                     called_suit_led = True
                 won.append((winner, _points([c for _, c in trick])))
@@ -204,9 +204,11 @@ def judge_by_queries(judge: _Judge, plan: HandPlan, adapter: Adapter, info: Engi
     _check_score(judge, plan, won, picker, partner, buried, adapter, options)
 
 
-def _legal(adapter: Adapter, options: Mapping[str, str], hand: Sequence[str], trick: Sequence[tuple[str, str]],
+def legal_cards(adapter: Adapter, options: Mapping[str, str], hand: Sequence[str], trick: Sequence[tuple[str, str]],
            earlier: int, seat: str, picker: str | None, partner: str | None, called: str | None, under: str | None,
            called_suit_led: bool) -> set[str]:  # fmt: skip
+    """The ``legal-plays`` answer for ``seat`` holding ``hand`` with ``trick`` on the table, after
+    ``earlier`` complete tricks; the seat's role is read from the picker and the partner."""
     role = "leaster" if picker is None else "picker" if seat == picker else "partner" if seat == partner else "defender"
     request = LegalPlaysRequest(dict(options), tuple(hand), tuple(card for _, card in trick), earlier + 1, role,
                                 called, under, called_suit_led)  # fmt: skip

@@ -46,6 +46,7 @@ from conformance.cases.blame import (
     set_rules,
     trick_winner_rules,
 )
+from conformance.cases.perft import asked_in_play, check_perft
 from conformance.cases.record_queries import judge_by_queries
 from conformance.cases.model import Case, CaseRun, Check, Config, Verdict, pinned, possible, raised
 from conformance.cases.checks import rejection_text, show
@@ -615,13 +616,9 @@ depth, and an engine with fixed rules one, to the full depth."""
 
 def _perft_runner(record: LoadedRecord, rules: tuple[str, ...],
                   combinations: int = 1) -> Callable[[Adapter, EngineInfo, Config], CaseRun]:  # fmt: skip
-    from conformance.cases.perft import check_perft
-
     budget = max(40, PERFT_BUDGET // max(1, combinations))
 
     def run(adapter: Adapter, info: EngineInfo, config: Config) -> CaseRun:
-        if Capability.REPLAY not in info.capabilities:
-            return CaseRun(unsupported="the engine lacks capability replay")
         try:
             findings, checked = check_perft(record, adapter, config.expect, info.capabilities, budget,
                                             request=config.request, rules=rules)  # fmt: skip
@@ -662,7 +659,8 @@ def record_case(record: LoadedRecord, spec: Spec, case_id: str, *, facts: SpecFa
     combinations = math.prod(len(options) for options in depends.values()) if depends else 1
     runner = _perft_runner(record, rules, combinations) if perft else _record_runner(record, rules, facts)
     # A hand record is asked as queries where the engine cannot replay it (record_queries).
-    requires = frozenset({"session"} if record.is_session else set() if not perft else {"replay"})
+    # So is a perft position in the play (perft.asked_in_play): legal-plays and trick-winner queries.
+    requires = frozenset({"session"} if record.is_session else set() if not perft or asked_in_play(record) else {"replay"})
     if any(_has_procedure(body) for body, _ in record.bodies):
         requires |= {"replay", "procedure"}  # a revoke or a claim: table procedure
     return Case(case_id, "perft" if perft else "fixture", record.where([]), rules, depends, requires, runner,

@@ -47,6 +47,10 @@ from conformance.engines.protocol_adapter import ProtocolAdapter
 
 __all__ = ["SubprocessAdapter"]
 
+_EXIT_WAIT = 10.0
+"""Seconds to wait for the exit status of an engine that closed its pipes: it is exiting, and the
+wait ends as soon as it has, however slow the machine (the status is only for the message)."""
+
 STDERR_DETAIL_CHARS: Final = 8000
 """How much of the engine's standard error an error's ``detail`` carries (the end of it)."""
 
@@ -277,7 +281,7 @@ class SubprocessAdapter(ProtocolAdapter):
                     "timeout", f"{what}: no reply within {timeout:g} s; the engine was killed{self._last_words()}"
                 ) from None
             except (OSError, EOFError):
-                status = process.wait(1.0)
+                status = process.wait(_EXIT_WAIT)
                 self._drop(process)
                 exited = "is still running" if status is None else f"exited with status {status}"
                 raise AdapterError(

@@ -240,16 +240,21 @@ sys.exit(serve(sys.stdin.buffer, sys.stdout.buffer))
 """
 
 
-@pytest.mark.parametrize(("fault", "said"), [("sys.exit(3)", "exited with status 3"),
-                                             ("time.sleep(60)", "no reply within 0.5 s")])
-def test_an_engine_that_crashes_or_hangs_mid_hand_is_a_divergence(tmp_path: Path, fault: str, said: str) -> None:
+# The reply timeout is what tells a hang from a crash, so neither case may depend on the
+# machine's speed: a crash is seen when the pipe closes, however long the engine takes to exit,
+# so it gets a timeout no machine reaches (60 s); a hang never replies, so 1 s is enough, and an
+# honest reply of the reference takes milliseconds (a machine ten times slower still meets it).
+@pytest.mark.parametrize(("fault", "timeout", "said"), [("sys.exit(3)", "60", "exited with status 3"),
+                                                        ("time.sleep(600)", "1", "no reply within 1 s")])
+def test_an_engine_that_crashes_or_hangs_mid_hand_is_a_divergence(tmp_path: Path, fault: str, timeout: str,
+                                                                  said: str) -> None:
     """Over the protocol, with the hand's messages sent ahead: the crash is an error divergence
     at the twelfth action, with a record, and the next hand starts a fresh engine."""
     script = tmp_path / "fails_mid_hand.py"
     script.write_text(_FAILS_MID_HAND.format(paths=sys.path, fault=fault), encoding="utf-8")
     out = tmp_path / "found"
     outcome = run_cli(["fuzz", "--engine", f"cmd:{shlex.join([sys.executable, str(script)])}", "--hands", "3", "-q",
-                       "--timeout", "0.5", "--seed", "t", "--output", str(out), "--format", "json",
+                       "--timeout", timeout, "--seed", "t", "--output", str(out), "--format", "json",
                        "--profile", "standard"])  # fmt: skip
     assert outcome.status == 1, outcome.err
     import json
