@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from .cache import content_key, read_entry, write_entry
 from .catalogue import AREA_IDS, Source, Spec, spec_from_data
 from .problems import PathPart, Problem, SpecError
 from .render import render_spec_markdown
@@ -499,11 +500,28 @@ def load_spec(spec_dir: Path | None = None, *, schema_dir: Path | None = None) -
     cached = _LOADED.get(key)
     if cached is not None:
         return cached
-    spec, _, problems = _consistent(folder, schema_dir)
-    if spec is None or problems:
-        raise SpecError(_sorted(problems))
+    content = content_key(_checked_files(folder, schema_dir))
+    data = read_entry("spec", content)
+    hand_records = (folder / "hand-records.md").is_file()
+    if isinstance(data, dict) and isinstance(data.get("rules"), dict) and isinstance(data.get("variants"), dict):
+        spec = spec_from_data(data["rules"], data["variants"], hand_records=hand_records)
+    else:
+        found, docs, problems = _consistent(folder, schema_dir)
+        if found is None or docs is None or problems:
+            raise SpecError(_sorted(problems))
+        spec = found
+        write_entry("spec", content, {"rules": docs.rules.data, "variants": docs.variants.data})
     _LOADED[key] = spec
     return spec
+
+
+def _checked_files(folder: Path, schema_dir: Path | None) -> list[Path]:
+    """Everything a spec's check depends on: both documents, whether ``hand-records.md`` exists,
+    every schema, and the modules that read and check them (:mod:`sheepshead_spec.cache`)."""
+    code = Path(__file__).parent
+    return [folder / "rules.yaml", folder / "variants.yaml", folder / "hand-records.md",
+            *sorted((schema_dir or folder / "schema").rglob("*.json")),
+            *(code / f"{name}.py" for name in ("catalogue", "validation", "schemas", "yamldoc", "problems"))]  # fmt: skip
 
 
 _LOADED: dict[tuple[object, ...], Spec] = {}

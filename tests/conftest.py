@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 
 import pytest
 
 from conformance.judge.results import CaseResult
 from conformance.runner import run_suite
+
+# The spec cache (sheepshead_spec.cache) of the tests lives in a folder of their own, never in the
+# user's cache; subprocesses the tests start inherit it.
+os.environ["SHEEPSHEAD_CACHE"] = tempfile.mkdtemp(prefix="sheepshead-test-cache-")
 
 
 @pytest.fixture(scope="session")

@@ -99,6 +99,32 @@ def _top_level(lines: list[str], key: str) -> tuple[int, str] | None:
     return None
 
 
+_ID = r"[A-Za-z0-9][\w.-]*"
+_FLOW = re.compile(rf"^rules:[ \t]*\[[ \t]*((?:{_ID}[ \t]*,[ \t]*)*(?:{_ID})?)[ \t]*\][ \t]*(?:#.*)?$")
+_ITEM = re.compile(rf"^[ \t]+-[ \t]+({_ID})[ \t]*(?:#.*)?$")
+_PLAIN_ID = re.compile(rf"^id:[ \t]*({_ID})[ \t]*(?:#.*)?$")
+
+
+def _plain_rules(text: str, start: int) -> list[tuple[str, int]] | None:
+    """The rule ids and 1-based lines of a ``rules:`` entry written as a one-line flow list of
+    plain ids or as a block list of them; ``None`` for any other spelling (parsed as YAML)."""
+    lines = text.split("\n")
+    flow = _FLOW.match(lines[0])
+    if flow is not None and len(lines) == 1:
+        return [(rule.strip(), start + 1) for rule in flow[1].split(",") if rule.strip()]
+    if lines[0].split("#", 1)[0].strip() != "rules:":
+        return None
+    found: list[tuple[str, int]] = []
+    for offset, line in enumerate(lines[1:], start=1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        item = _ITEM.match(line)
+        if item is None:
+            return None
+        found.append((item[1], start + offset + 1))
+    return found
+
+
 def scan_fixtures(root: Path, prefix: str = "fixtures") -> Iterator[tuple[str, Use]]:
     """``(rule id, use)`` for every entry of the top-level ``rules:`` list of every YAML file
     below ``root``; only that entry (and ``id``) is parsed, so large files cost little."""
@@ -112,6 +138,15 @@ def scan_fixtures(root: Path, prefix: str = "fixtures") -> Iterator[tuple[str, U
         if found is None:
             continue
         start, text = found
+        plain = _plain_rules(text, start)
+        if plain is not None:  # the usual spelling, read without a YAML parser
+            ident = _top_level(lines, "id")
+            match = _PLAIN_ID.match(ident[1]) if ident else None
+            if match or ident is None:
+                title = match[1] if match else path.stem
+                for rule, line in plain:
+                    yield rule, Use(f"{name}:{line}", title)
+                continue
         try:
             node = yaml.compose(text, Loader=yaml.SafeLoader)
             ident = _top_level(lines, "id")

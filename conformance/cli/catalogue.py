@@ -15,6 +15,7 @@ import textwrap
 from sheepshead_spec import Rule, Spec
 
 from conformance.cases.coverage import Coverage
+from conformance.cli.commands import summary
 from conformance.cli.support import (
     EXIT_FAILED,
     EXIT_OK,
@@ -25,16 +26,16 @@ from conformance.cli.support import (
 )
 from conformance.judge.selection import closest
 
-__all__ = ["add_parsers", "explain", "explain_text", "rules", "rules_text"]
+__all__ = ["add_parser", "explain", "explain_text", "rules", "rules_text"]
 
 _WIDTH = 100
 
 
-def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register ``rules`` and ``explain``."""
     listing = commands.add_parser(
         "rules",
-        help="list the rules of the catalogue",
+        help=summary("rules"),
         description="List the rules: id, area, basis, number of scenarios and fixtures, title.",
     )
     listing.add_argument("--area", action="append", metavar="A", help="only rules of area A")
@@ -47,7 +48,7 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     listing.set_defaults(handler=rules)
     one = commands.add_parser(
         "explain",
-        help="show one rule in full, and what tests it",
+        help=summary("explain"),
         description="Show a rule's statement, basis, sources, derivation, references, variant"
         " axes and options, and the scenarios and fixtures that test it.",
     )

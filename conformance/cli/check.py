@@ -34,6 +34,7 @@ from conformance.cases.record_plan import (
 from conformance.cases.records import record_case
 from conformance.cli.dispute import ProfileRow, Replay, compare_profiles, replay_record
 from conformance.cli.narrate import Narration, narrate_hand
+from conformance.cli.commands import summary
 from conformance.cli.support import (
     EXIT_FAILED,
     EXIT_OK,
@@ -57,7 +58,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     """Register ``check``."""
     parser = commands.add_parser(
         "check",
-        help="replay a hand record and narrate each ruling with its rule id",
+        help=summary("check"),
         description="Validate a hand or session record, replay it through an engine, narrate"
         " every ruling with the rule behind it, stop at the first illegal action, and compare"
         " with the record's expectations. Exit status: 0 the engine agrees with the record,"

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from conformance.adapter import AdapterError, Unsupported
+from conformance.cli.commands import summary
 from conformance.cli.support import (
     EXIT_FAILED,
     EXIT_OK,
@@ -36,7 +37,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     """Register ``fuzz``."""
     parser = commands.add_parser(
         "fuzz",
-        help="play random hands against an engine and the reference, and report where they part",
+        help=summary("fuzz"),
         description="Play seeded random hands on an engine and the in-process reference (or a second"
         " --engine) side by side: compare the legal actions at every decision, try actions the rules"
         " forbid, compare every result the engine reports, and write each distinct divergence as a"

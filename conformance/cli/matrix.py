@@ -18,6 +18,7 @@ from pathlib import Path
 from sheepshead_spec import Spec
 
 from conformance.cli.run import Ran, add_selection_arguments, call_runner, identity_of
+from conformance.cli.commands import summary
 from conformance.cli.support import (
     EXIT_OK,
     Environment,
@@ -42,7 +43,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     """Register ``matrix``."""
     parser = commands.add_parser(
         "matrix",
-        help="compare engines rule by rule (Markdown and HTML), from runs or saved reports",
+        help=summary("matrix"),
         description="Compare engines per rule: each engine's rule set, its deviations by blamed rule,"
         " then counts and, for each difference from the spec, whether a variant explains it."
         " Engines are run under their own declared rule set (with --profile: under every"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from conformance.cli.commands import summary
 from conformance.cli.support import EXIT_FAILED, EXIT_OK, Environment, UsageError
 from conformance.gates.mutants import MUTANTS
 from conformance.gates.mutation import (
@@ -21,7 +22,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     """Register ``mutants``."""
     parser = commands.add_parser(
         "mutants",
-        help="run the suite against mutant engines and print the mutation score",
+        help=summary("mutants"),
         description="Run the whole suite against each mutant engine (the reference engine with one"
         " implementer's mistake) and print the share detected per rule area. Exit 1 if any mutant"
         " survives (passes every case). With --options, also check that the suite tells every"

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from conformance.cli.commands import summary
 from conformance.cli.support import (
     EXIT_FAILED,
     EXIT_OK,
@@ -81,7 +82,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     """Register ``run``."""
     run_parser = commands.add_parser(
         "run",
-        help="run the suite against an engine and report",
+        help=summary("run"),
         description="Run the conformance suite against an engine and report per rule area, with"
         " every failure's rule, statement, case (file:line), expected and actual. Exit status: 0"
         " everything selected passed (or matched --baseline), 1 failures or errors, 2 usage"

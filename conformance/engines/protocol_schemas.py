@@ -22,7 +22,7 @@ from jsonschema.exceptions import ValidationError, relevance
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 from sheepshead_spec import format_path, package_dir
-from sheepshead_spec.schemas import StrictValidator
+from sheepshead_spec.schema_validator import StrictValidator
 
 from conformance.engines.fast_schema import Check, compile_schema
 

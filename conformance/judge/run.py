@@ -16,6 +16,7 @@ from sheepshead_spec import Spec
 
 from conformance.adapter import Adapter, EngineInfo
 from conformance.cases.model import Case, CaseRun, Check
+from conformance.judge.interrupt import RunInterrupted
 from conformance.judge.plan import Planned, plan_case, plan_profiles
 from conformance.judge.ruleset import RuleSet
 from conformance.judge.results import CaseResult, Status, areas_of
@@ -39,13 +40,6 @@ class RunResults:
     of the cases finished by then)."""
     planned: int = 0
     """How many judged runs were planned (of which :attr:`results` finished)."""
-
-
-class RunInterrupted(BaseException):
-    """Raised (by a signal handler) to stop a run between two cases; ``args[0]`` names the signal.
-
-    A ``BaseException``, like :class:`KeyboardInterrupt`, so that nothing catching ``Exception``
-    swallows it."""
 
 
 def _line(check: Check) -> str:

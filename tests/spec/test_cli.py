@@ -175,3 +175,38 @@ def test_real_checkout_passes(
     status, out, _ = _run(capsys, "spec", "check")
     assert status == 0, out
     assert out.startswith("spec OK: ")
+
+
+def test_the_fixture_scan_reads_plain_rule_lists_as_yaml_reads_them() -> None:
+    """``explain`` and ``rules`` read the fixtures' ``rules:`` lists without a YAML parser where
+    they are plain ids (conformance.cases.coverage._plain_rules); the answer is YAML's."""
+    from pathlib import Path
+
+    import conformance.cases.coverage as coverage
+
+    folder = Path(__file__).resolve().parents[2] / "fixtures"
+    fast = list(coverage.scan_fixtures(folder))
+    original = coverage._plain_rules
+    try:
+        coverage._plain_rules = lambda text, start: None  # type: ignore[assignment]
+        by_yaml = list(coverage.scan_fixtures(folder))
+    finally:
+        coverage._plain_rules = original
+    assert fast == by_yaml and len(fast) > 1000
+
+
+def test_explain_imports_neither_pytest_nor_jsonschema_nor_the_case_loop() -> None:
+    """A quick command starts at once: it imports only its own module (conformance.cli.commands),
+    and reads the spec from its cache once checked (sheepshead_spec.cache). Import-based, so the
+    answer does not depend on the machine's speed."""
+    import subprocess
+    import sys
+
+    heavy = ("pytest", "jsonschema", "markdown_it", "conformance.plugin", "conformance.fuzz", "conformance.judge.run",
+             "reference_impl")  # fmt: skip
+    script = ("import sys; from conformance.cli import main; status = main(['explain', 'trick.highest-trump-wins']);"
+              f" print(sorted(m for m in {heavy!r} if m in sys.modules), file=sys.stderr); sys.exit(status)")  # fmt: skip
+    subprocess.run([sys.executable, "-c", script], capture_output=True, check=True)  # checks and caches the spec
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert "trick.highest-trump-wins: The highest trump wins" in done.stdout
+    assert done.stderr.strip().splitlines()[-1] == "[]", done.stderr
