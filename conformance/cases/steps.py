@@ -49,7 +49,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TypeVar
 
-import pytest
 from pytest_bdd import given, parsers, then, when
 from sheepshead_spec import load_spec
 
@@ -59,7 +58,7 @@ from conformance.cases.checks import Mismatch, ScenarioError, rejection_text, sh
 from conformance.cases.record_plan import SEATS, deal_deck
 from conformance.cases.table import Table
 
-__all__ = ["STEP_TYPES", "sheepshead_profile", "sheepshead_table"]
+__all__ = ["STEP_TYPES"]
 
 # ---------------------------------------------------------------------------- value types
 
@@ -254,25 +253,6 @@ def _p(pattern: str) -> parsers.parse:
     return parsers.parse(pattern, extra_types=STEP_TYPES)
 
 
-# ---------------------------------------------------------------------------- fixtures
-
-
-@pytest.fixture
-def sheepshead_profile() -> str:
-    """The profile under test; the plugin parametrizes it for every case of the suite."""
-    return "standard"
-
-
-@pytest.fixture
-def sheepshead_table(request: pytest.FixtureRequest, sheepshead_profile: str) -> Table:
-    """A fresh :class:`~conformance.cases.table.Table` for one scenario, under the profile under test."""
-    from conformance.plugin import suite_state
-
-    state = suite_state(request.config)
-    adapter, info = state.engine()
-    return Table(adapter, info, sheepshead_profile, state.options(sheepshead_profile))
-
-
 # ---------------------------------------------------------------------------- helpers
 
 
@@ -349,7 +329,7 @@ def given_stakes(sheepshead_table: Table, factor: int) -> None:
 def given_not_applicable(sheepshead_table: Table, when: dict[str, str], reason: str) -> None:
     """``Given under all-pass=schwanzer the scenario does not apply: no leaster is played``: the
     options make the scenario impossible; such a run is *not applicable* (the case loop never
-    plans it; under the pytest plugin the step skips it)."""
+    plans it, under ``run`` and the pytest plugin alike)."""
     sheepshead_table.not_applicable_under(when, reason)
 
 

@@ -259,6 +259,9 @@ def check(args: argparse.Namespace, env: Environment) -> int:
     :return: the exit status.
     :raises UsageError: the command line cannot be carried out.
     """
+    from conformance.runner import install_reference_aids
+
+    install_reference_aids()  # blame, and positions reached on an engine that only replays
     spec = spec_or_usage_error()
     compare_all = args.profile == "all"
     record = _load(args, spec, env)

@@ -17,7 +17,8 @@ from pathlib import Path
 
 from sheepshead_spec import Spec
 
-from conformance.cli.run import Ran, add_selection_arguments, call_runner, identity_of
+from conformance.judge.run import SuiteRun
+from conformance.cli.run import add_selection_arguments, call_runner, identity_of
 from conformance.cli.commands import summary
 from conformance.cli.support import (
     EXIT_OK,
@@ -33,7 +34,7 @@ from conformance.judge.matrix import EngineRun, build_matrix, per_profile
 from conformance.judge.verdict import read_behaviour
 from conformance.reports.report_matrix import render_matrix_html, render_matrix_markdown
 from conformance.reports.report_read import ReportReadError, SavedReport, read_report
-from conformance.reports.report_text import Progress
+from conformance.reports.report_text import ProgressLine
 from conformance.versions import protocol_version, suite_version
 
 __all__ = ["add_parser", "matrix"]
@@ -75,7 +76,7 @@ def _from_report(saved: SavedReport) -> EngineRun:
                      saved.differing_axes, saved.closest, saved.explained, saved.verdict, saved.file)  # fmt: skip
 
 
-def _from_run(text: str, ran: Ran, spec: Spec, own: bool, env: Environment) -> EngineRun:
+def _from_run(text: str, ran: SuiteRun, spec: Spec, own: bool, env: Environment) -> EngineRun:
     name, version = identity_of(ran, text, env)
     if not own:
         return EngineRun(text, name, version, per_profile(ran.results))
@@ -115,7 +116,7 @@ def matrix(args: argparse.Namespace, env: Environment) -> int:
         if not args.quiet:
             env.err.write(f"{text}: running under its own rule set\n" if own
                           else f"{text}: running under {len(every)} profiles\n")  # fmt: skip
-            progress = Progress(env.err, live=bool(getattr(env.err, "isatty", lambda: False)()))
+            progress = ProgressLine(env.err, live=bool(getattr(env.err, "isatty", lambda: False)()))
         ran = call_runner(env, text, dataclasses.replace(selection, profiles=None if own else tuple(every)), progress)
         runs.append(_from_run(text, ran, spec, own, env))
     labels = [run.label for run in runs]

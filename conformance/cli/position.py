@@ -19,21 +19,15 @@ from sheepshead_spec import Spec
 from conformance.adapter import Adapter, AdapterError, CardPointsRequest, Capability, EngineInfo, TrickWinnerRequest
 from conformance.cases.checks import show
 from conformance.cases.model import Config, Verdict
-from conformance.cases.blame import LegalityOracle, use_legality_oracle
-from conformance.cases.positions import Position, legal_by_replay, use_hand_builder
+from conformance.cases.positions import Position, legal_by_replay
 from conformance.cases.record_plan import LoadedRecord, configuration
 from conformance.cases.records import record_case
-from conformance.engines.reference import forbidding_rule, legal_actions, permitting_rule
-from conformance.fuzz.position_hand import hand_to_position
 from conformance.cli.support import EXIT_FAILED, EXIT_OK, EXIT_UNSUPPORTED, Environment, UsageError
 from conformance.judge.results import Status
 from conformance.judge.ruleset import RuleSet
 from conformance.judge.run import status_of
 
 __all__ = ["check_position"]
-
-use_hand_builder(hand_to_position)
-use_legality_oracle(LegalityOracle(permitting_rule, legal_actions, forbidding_rule))  # blame of a refused legal play (conformance.cases.blame)
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from conformance.cli.commands import summary
@@ -37,7 +36,6 @@ from conformance.judge.baseline import (
     write_baseline,
 )
 from conformance.judge.results import CaseResult
-from conformance.judge.ruleset import RuleSet
 from conformance.judge.selection import Selection
 from conformance.judge.summary import RunInfo
 from conformance.judge.verdict import read_behaviour
@@ -45,8 +43,8 @@ from conformance.reports.report import Report
 from conformance.reports.report_json import render_json
 from conformance.reports.report_junit import render_junit
 from conformance.reports.report_markdown import render_markdown
-from conformance.reports.report_text import Progress, render_text
-from conformance.runner import SuiteRun
+from conformance.reports.report_text import ProgressLine, render_text
+from conformance.judge.run import SuiteRun
 from conformance.versions import protocol_version, suite_version
 
 __all__ = ["FORMATS", "add_parser", "call_runner", "run"]
@@ -119,23 +117,10 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     run_parser.set_defaults(handler=run)
 
 
-@dataclass
-class Ran:
-    """A finished run as the commands see it."""
-
-    results: list[CaseResult]
-    probes: list[CaseResult] = field(default_factory=list)
-    rule_set: RuleSet | None = None
-    identity: tuple[str, str] | None = None
-    """The engine's name and version from the run's own handshake (``None``: the runner does not
-    say, and the identity is asked of the engine separately)."""
-    interrupted: str | None = None
-    planned: int = 0
-
-
-def identity_of(ran: Ran, text: str, env: Environment) -> tuple[str, str]:
-    """The engine's name and version: from the run's handshake, so that the engine is started once."""
-    return ran.identity if ran.identity is not None else engine_identity(env, text)
+def identity_of(ran: SuiteRun, text: str, env: Environment) -> tuple[str, str]:
+    """The engine's name and version: from the run's handshake, so that the engine is started once
+    (asked of the engine separately only when a runner does not say)."""
+    return (ran.info.name, ran.info.version) if ran.info is not None else engine_identity(env, text)
 
 
 def call_runner(
@@ -143,7 +128,7 @@ def call_runner(
     engine: str,
     selection: Selection,
     progress: Callable[[int, int, CaseResult], None] | None,
-) -> Ran:
+) -> SuiteRun:
     """Run the suite on a checked selection, turning the runner's engine errors into :class:`UsageError`."""
     runner = env.runner()
     try:
@@ -154,10 +139,8 @@ def call_runner(
             raise UsageError(str(error)) from None
         raise
     if isinstance(outcome, SuiteRun):
-        identity = (outcome.info.name, outcome.info.version) if outcome.info is not None else (engine, "unknown")
-        return Ran(list(outcome.results), list(outcome.probes), outcome.rule_set, identity, outcome.interrupted,
-                   outcome.planned)  # fmt: skip
-    return Ran(list(outcome))
+        return outcome
+    return SuiteRun(list(outcome))  # a runner (a test's stand-in) that returns bare results
 
 
 def _read_baseline(option: str | None) -> Baseline | None:
@@ -181,7 +164,7 @@ def run(args: argparse.Namespace, env: Environment) -> int:
     output = check_output_path("--output", args.output)
     new_baseline = check_output_path("--write-baseline", args.write_baseline)
     stream = env.out if output is not None else env.err
-    progress = None if args.quiet else Progress(stream, live=bool(getattr(stream, "isatty", lambda: False)()))
+    progress = None if args.quiet else ProgressLine(stream, live=bool(getattr(stream, "isatty", lambda: False)()))
     started = env.clock()
     ran = call_runner(env, args.engine, selection, progress)
     results = ran.results

@@ -1,9 +1,8 @@
 """What every subcommand of ``sheepshead-conformance`` shares: exit codes, usage errors,
 the spec, the selection checks, and an :class:`Environment` that tests replace.
 
-The environment supplies the suite runner (``run_suite``), the engine loader (``load_engine``)
-and the output streams, so the commands can be tested with a fake runner and fake engines
-without running pytest.
+The environment supplies the suite runner (``run_engine``), the engine loader (``load_engine``)
+and the output streams, so the commands can be tested with a fake runner and fake engines.
 """
 
 from __future__ import annotations
@@ -20,7 +19,7 @@ from typing import Any, Protocol, TextIO
 from sheepshead_spec import Spec, SpecError, load_spec
 
 from conformance.adapter import Adapter, AdapterError
-from conformance.judge.results import CaseResult
+from conformance.judge.results import Progress
 from conformance.judge.selection import Selection, SelectionError, parse_options
 
 __all__ = [
@@ -29,8 +28,7 @@ __all__ = [
     "EXIT_UNSUPPORTED",
     "EXIT_USAGE",
     "Environment",
-    "ProgressCallback",
-    "RunSuite",
+    "RunEngine",
     "UsageError",
     "check_output_path",
     "engine_identity",
@@ -41,11 +39,9 @@ __all__ = [
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_UNSUPPORTED = 0, 1, 2, 3
 
-ProgressCallback = Callable[[int, int, CaseResult], None]
-"""``progress(done, total, result)``, called after each case."""
 
 
-class RunSuite(Protocol):
+class RunEngine(Protocol):
     """The signature of :func:`conformance.runner.run_engine`."""
 
     def __call__(
@@ -53,7 +49,7 @@ class RunSuite(Protocol):
         engine: str,
         *,
         selection: Selection,
-        progress: ProgressCallback | None = None,
+        progress: Progress | None = None,
         timeout: float | None = None,
     ) -> Any: ...
     """A list of results, or a :class:`conformance.runner.SuiteRun` (results, probes, rule set)."""
@@ -63,7 +59,7 @@ class UsageError(Exception):
     """The command line cannot be carried out as given (exit status 2, one line, no traceback)."""
 
 
-def _default_run_suite() -> RunSuite:
+def _default_run_engine() -> RunEngine:
     try:
         from conformance.runner import run_engine
     except ImportError as error:
@@ -81,8 +77,8 @@ def _default_load_engine() -> Callable[..., Adapter]:
 class Environment:
     """The outside world of the command line (replaced in tests)."""
 
-    run_suite: RunSuite | None = None
-    """The suite runner; default :func:`conformance.runner.run_suite`."""
+    run_engine: RunEngine | None = None
+    """The suite runner; default :func:`conformance.runner.run_engine`."""
     load_engine: Callable[..., Adapter] | None = None
     """The engine loader; default :func:`conformance.engines.loading.load_engine`."""
     stdout: TextIO | None = None
@@ -104,9 +100,9 @@ class Environment:
         """Where progress and notes go."""
         return self.stderr if self.stderr is not None else sys.stderr
 
-    def runner(self) -> RunSuite:
+    def runner(self) -> RunEngine:
         """The suite runner."""
-        return self.run_suite if self.run_suite is not None else _default_run_suite()
+        return self.run_engine if self.run_engine is not None else _default_run_engine()
 
     def engine(self, text: str) -> Adapter:
         """Load an engine (a ``python:`` module beside the user imports as with ``python -m``:

@@ -35,7 +35,7 @@ from conformance.kit.steps import StepEngine
 
 __all__ = ["FuzzRun", "Group", "fuzz"]
 
-Progress = Callable[["FuzzRun"], None]
+FuzzProgress = Callable[["FuzzRun"], None]
 
 SESSION_EVERY = 5
 """Every fifth game is a session of two to four hands (with ``session`` and a reference for it)."""
@@ -90,7 +90,7 @@ def _configurations(rules: RuleSet, spec: Spec, profile: Mapping[str, str] | Non
 
 
 def fuzz(engine: Adapter, reference: StepEngine, spec: Spec, *, hands: int | None = 1000, seconds: float | None = None,
-         seed: str = "0", profile: Mapping[str, str] | None = None, progress: Progress | None = None,
+         seed: str = "0", profile: Mapping[str, str] | None = None, progress: FuzzProgress | None = None,
          every: float = 0.5, query_reference: Adapter | None = None, until: int | None = None,
          shrink_tries: int = 400, overlap: bool = True) -> FuzzRun:  # fmt: skip
     """Fuzz ``engine`` against ``reference`` (the in-process reference, or a second engine).

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-__all__ = ["CaseResult", "Status"]
+__all__ = ["CaseResult", "Progress", "Status"]
 
 
 class Status(str, enum.Enum):
@@ -86,3 +86,7 @@ def areas_of(rules: Sequence[str]) -> tuple[str, ...]:
     for rule in rules:
         seen.setdefault(rule.split(".", 1)[0], None)
     return tuple(seen)
+
+
+Progress = Callable[[int, int, CaseResult], None]
+"""``progress(done, total, result)``: called as each judged run finishes (``run``, ``matrix``)."""

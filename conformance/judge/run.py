@@ -14,32 +14,39 @@ from dataclasses import dataclass, field, replace
 
 from sheepshead_spec import Spec
 
-from conformance.adapter import Adapter, EngineInfo
+from conformance.adapter import Adapter, AdapterError, EngineInfo
 from conformance.cases.model import Case, CaseRun, Check
 from conformance.judge.interrupt import RunInterrupted
 from conformance.judge.plan import Planned, plan_case, plan_profiles
 from conformance.judge.ruleset import RuleSet
-from conformance.judge.results import CaseResult, Status, areas_of
+from conformance.judge.results import CaseResult, Progress, Status, areas_of
 
-__all__ = ["RunInterrupted", "RunResults", "result_of", "run_cases", "status_of", "unreported_labels"]
+__all__ = ["RunInterrupted", "SuiteRun", "engine_failure", "plan_all", "result_of", "run_cases", "run_planned", "status_of",
+           "unreported_labels"]
 
-Progress = Callable[[int, int, CaseResult], None]
 
 
 @dataclass
-class RunResults:
-    """Everything one run produced."""
+class SuiteRun:
+    """Everything one run produced: the one result type of ``run``, ``matrix``, the runner and the
+    case loop (the pytest plugin keeps each item's :class:`CaseResult` instead)."""
 
     results: list[CaseResult] = field(default_factory=list)
     """Judged, unsupported, skipped and erring cases (what the summary counts)."""
     probes: list[CaseResult] = field(default_factory=list)
     """Probe runs (only for reading the engine's variants)."""
-    seconds: float = 0.0
+    rule_set: RuleSet | None = None
+    """The engine's declared rule set (``None``: the engine did not start)."""
+    info: EngineInfo | None = None
+    """The engine's handshake answer (``None``: the engine did not start)."""
+    profiles: tuple[str, ...] | None = None
+    """The named profiles judged under, or ``None`` for the engine's own rule set."""
     interrupted: str | None = None
     """``SIGINT`` or ``SIGTERM`` when the run was stopped before its end (the results are those
     of the cases finished by then)."""
     planned: int = 0
     """How many judged runs were planned (of which :attr:`results` finished)."""
+    seconds: float = 0.0
 
 
 def _line(check: Check) -> str:
@@ -114,9 +121,29 @@ def plan_all(cases: Sequence[Case], info: EngineInfo, spec: Spec, profiles: Sequ
     return rules, planned
 
 
+def run_planned(item: Planned, adapter: Adapter, info: EngineInfo) -> CaseResult:
+    """Run one planned run (or say why it does not run): the one judge of ``run``, ``matrix`` and
+    the pytest plugin."""
+    if item.run is None:
+        return result_of(item, None)
+    begun = time.perf_counter()
+    outcome = item.case.run(adapter, info, item.run)
+    return result_of(item, outcome, time.perf_counter() - begun)
+
+
+def engine_failure(cases: Sequence[Case], error: AdapterError) -> list[CaseResult]:
+    """Every case as an engine error: the engine did not start or failed its handshake."""
+    return [
+        CaseResult(case.id, case.kind, "", case.rules, Status.ERROR, case.location,
+                   f"engine error ({error.kind}): {error}", detail=error.detail, areas=areas_of(case.rules),
+                   reason=f"engine error ({error.kind})")  # fmt: skip
+        for case in cases
+    ]
+
+
 def run_cases(cases: Sequence[Case], adapter: Adapter, info: EngineInfo, spec: Spec,
               profiles: Sequence[str] | None = None, *, progress: Progress | None = None,
-              probes: bool = True, fail_fast: bool = False) -> RunResults:  # fmt: skip
+              probes: bool = True, fail_fast: bool = False) -> SuiteRun:  # fmt: skip
     """Run ``cases`` against an engine.
 
     :param profiles: ``None``: judge under the engine's own declared rule set (with probes that read
@@ -125,18 +152,13 @@ def run_cases(cases: Sequence[Case], adapter: Adapter, info: EngineInfo, spec: S
     :param fail_fast: stop at the first failed or erring judged case.
     """
     started = time.perf_counter()
-    _, planned = plan_all(cases, info, spec, profiles, probes=probes)
-    out = RunResults()
+    rule_set, planned = plan_all(cases, info, spec, profiles, probes=probes)
+    out = SuiteRun(rule_set=rule_set, info=info, profiles=tuple(profiles) if profiles else None)
     total = sum(1 for p in planned if p.status != "probe")
     out.planned = total
     try:
         for item in planned:
-            if item.run is None:
-                result = result_of(item, None)
-            else:
-                begun = time.perf_counter()
-                outcome = item.case.run(adapter, info, item.run)
-                result = result_of(item, outcome, time.perf_counter() - begun)
+            result = run_planned(item, adapter, info)
             if result.probe:
                 out.probes.append(result)
                 continue

@@ -16,7 +16,7 @@ from conformance.judge.results import CaseResult, Status
 from conformance.judge.summary import STATUS_ORDER, Counts
 from conformance.judge.verdict import coverage_line
 
-__all__ = ["Progress", "printable", "render_text"]
+__all__ = ["ProgressLine", "printable", "render_text"]
 
 _WIDTH = 100
 _OWN_RULE_SET = "none: judged under the engine's own declared rule set"
@@ -212,7 +212,7 @@ def render_text(report: Report) -> str:
     return "\n".join(out) + "\n"
 
 
-class Progress:
+class ProgressLine:
     """The live progress of a run, as the runner's ``progress(done, total, result)`` callback.
 
     On a terminal one line is rewritten in place; elsewhere one character per case is written

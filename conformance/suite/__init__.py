@@ -1,7 +1,5 @@
-"""The conformance suite as pytest test modules.
+"""The conformance suite as a pytest test module (:mod:`conformance.suite.test_cases`).
 
-:mod:`conformance.suite.test_features` binds every Gherkin feature of :mod:`sheepshead_features`;
-:mod:`conformance.suite.test_fixtures` runs every record of :mod:`sheepshead_fixtures`. Run them with
-``pytest --pyargs conformance.suite`` (the :mod:`conformance.plugin` adds the options) or through
-:func:`conformance.runner.run_suite`.
+Run it with ``pytest --pyargs conformance.suite`` (the :mod:`conformance.plugin` adds the options);
+``sheepshead-conformance run`` runs the same plan without pytest (:func:`conformance.runner.run_engine`).
 """

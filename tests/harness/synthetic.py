@@ -1,7 +1,7 @@
 """Synthetic case results, a fake suite runner and fake engines for the CLI and report tests.
 
 The CLI takes its runner and engine loader from an :class:`~conformance.cli.Environment`;
-these fakes stand in for :func:`conformance.runner.run_suite` and
+these fakes stand in for :func:`conformance.runner.run_engine` and
 :func:`conformance.engines.loading.load_engine`, so the tests are fast and do not run pytest.
 """
 
@@ -77,7 +77,7 @@ def passing_results(profiles: Sequence[str] = ("standard",)) -> list[CaseResult]
 
 @dataclass
 class FakeRunner:
-    """Stands in for ``run_suite``: returns canned results per engine, filtered by the selection."""
+    """Stands in for ``run_engine``: returns canned results per engine, filtered by the selection."""
 
     results: dict[str, list[CaseResult]]
     calls: list[tuple[str, list[str], list[str], list[str]]] = field(default_factory=list)
@@ -148,7 +148,7 @@ def run_cli(argv: Sequence[str], runner: FakeRunner | None = None, loader: Calla
     out, err = io.StringIO(), io.StringIO()
     ticks = iter(range(1000))
     env = Environment(
-        run_suite=runner,
+        run_engine=runner,
         load_engine=loader,  # type: ignore[arg-type]
         stdout=out,
         stderr=err,

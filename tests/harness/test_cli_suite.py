@@ -1,4 +1,4 @@
-"""The CLI on the real suite (``conformance.runner.run_suite``), on small rule selections so that
+"""The CLI on the real suite (``conformance.runner.run_engine``), on small rule selections so that
 it stays quick: the reference engine passes, the README's subprocess engine is unsupported where
 it cannot answer, and the matrix tells a variant from a plain mistake."""
 

@@ -17,7 +17,7 @@ from conformance.reports.report import Report
 from conformance.reports.report_json import render_json
 from conformance.reports.report_junit import render_junit
 from conformance.reports.report_markdown import render_markdown
-from conformance.reports.report_text import Progress, render_text
+from conformance.reports.report_text import ProgressLine, render_text
 from conformance.judge.results import Status
 from conformance.judge.summary import RunInfo
 
@@ -247,7 +247,7 @@ def test_markdown_escapes_pipes_and_newlines() -> None:
 
 def test_progress_writes_one_character_per_case_off_a_terminal() -> None:
     stream = io.StringIO()
-    progress = Progress(stream, live=False)
+    progress = ProgressLine(stream, live=False)
     results = standard_results() * 10  # 60 cases
     for done, result in enumerate(results, start=1):
         progress(done, len(results), result)
@@ -258,7 +258,7 @@ def test_progress_writes_one_character_per_case_off_a_terminal() -> None:
 
 def test_progress_rewrites_one_line_on_a_terminal() -> None:
     stream = io.StringIO()
-    progress = Progress(stream, live=True)
+    progress = ProgressLine(stream, live=True)
     results = standard_results()
     for done, result in enumerate(results, start=1):
         progress(done, len(results), result)
