@@ -9,7 +9,7 @@ differences as consequences; an engine error stops only the case it happened in.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from sheepshead_spec import Spec
