@@ -97,8 +97,8 @@ class SuiteSession:
             raise pytest.UsageError(f"the spec does not load: {error}") from None
         try:
             parse_engine(self.engine_text)
-            self.selection = Selection.of(self.spec, names or None, option("sheepshead_rule") or (),
-                                          option("sheepshead_area") or (), need_rules=False)  # fmt: skip
+            globs, areas = option("sheepshead_rule") or (), option("sheepshead_area") or ()
+            self.selection = Selection.of(self.spec, names or None, globs, areas, need_rules=False)
         except EngineSelectionError as error:
             raise pytest.UsageError(f"--sheepshead-engine: {error}") from None
         except SelectionError as error:
@@ -123,8 +123,9 @@ class SuiteSession:
         except UsageError as error:
             raise pytest.Collector.CollectError(str(error)) from None
         install_reference_aids()
-        provided = [p.sheepshead_adapter for p in self.config.pluginmanager.get_plugins()
-                    if hasattr(p, "sheepshead_adapter")]  # fmt: skip
+        provided = [
+            p.sheepshead_adapter for p in self.config.pluginmanager.get_plugins() if hasattr(p, "sheepshead_adapter")
+        ]
         try:
             if provided:
                 self.adapter = provided[0]
@@ -174,27 +175,27 @@ def _item_id(run: Planned | Broken) -> str:
 # ---------------------------------------------------------------------------- hooks
 
 
+_OPTIONS = {  # name: (metavar, repeatable, help)
+    "engine": ("ENGINE", False, "the engine: reference (default), python:MODULE:ATTR or 'cmd:COMMAND ARGS…'"),
+    "profile": ("NAME|all", True, "profile(s) to run under, or comma-separated; default: the engine's own rule set"),
+    "rule": ("GLOB", True, "run only cases checking a rule id matching GLOB (e.g. 'play.*')"),
+    "area": ("AREA", True, "run only cases checking a rule of this area (e.g. scoring)"),
+    "features": ("DIR", False, "run the .feature files of DIR instead of the suite's own"),
+    "fixtures": ("DIR", False, "run the fixture records (*.yaml) of DIR instead of the suite's own"),
+}
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     """The ``--sheepshead-*`` options."""
     group = parser.getgroup("sheepshead", "Sheepshead conformance suite")
-    group.addoption("--sheepshead-engine", metavar="ENGINE", default=None,
-                    help="the engine: reference (default), python:MODULE:ATTR or 'cmd:COMMAND ARGS…'")  # fmt: skip
-    group.addoption("--sheepshead-profile", metavar="NAME|all", action="append", default=None,
-                    help="profile(s) to run under; repeatable or comma-separated; default: the engine's own rule set")  # fmt: skip
-    group.addoption("--sheepshead-rule", metavar="GLOB", action="append", default=[],
-                    help="run only cases checking a rule id matching GLOB (e.g. 'play.*'); repeatable")  # fmt: skip
-    group.addoption("--sheepshead-area", metavar="AREA", action="append", default=[],
-                    help="run only cases checking a rule of this area (e.g. scoring); repeatable")  # fmt: skip
-    group.addoption("--sheepshead-features", metavar="DIR", default=None,
-                    help="run the .feature files of DIR instead of the suite's own")  # fmt: skip
-    group.addoption("--sheepshead-fixtures", metavar="DIR", default=None,
-                    help="run the fixture records (*.yaml) of DIR instead of the suite's own")  # fmt: skip
+    for name, (metavar, repeatable, text) in _OPTIONS.items():
+        more = {"action": "append", "help": f"{text}; repeatable"} if repeatable else {"help": text}
+        group.addoption(f"--sheepshead-{name}", metavar=metavar, default=None, **more)
 
 
 def pytest_configure(config: pytest.Config) -> None:
     """Check the options at once when one is given (a usage error before any collection)."""
-    names = ("engine", "profile", "rule", "area", "features", "fixtures")
-    if any(config.getoption(f"sheepshead_{name}") for name in names):
+    if any(config.getoption(f"sheepshead_{name}") for name in _OPTIONS):
         _session(config)
 
 
@@ -217,11 +218,19 @@ def judge_item(request: pytest.FixtureRequest, run: Planned | Broken) -> None:
     result = _session(request.config).judge(run)
     item = request.node
     item.stash[RESULT] = result
-    properties = {PROPERTY.CASE: result.case_id, PROPERTY.KIND: result.kind, PROPERTY.PROFILE: result.profile,
-                  PROPERTY.CONFIG: result.config_text, PROPERTY.RULES: " ".join(result.rules),
-                  PROPERTY.LOCATION: result.location, PROPERTY.STATUS: result.status.value,
-                  PROPERTY.EXPECTED: result.expected, PROPERTY.ACTUAL: result.actual,
-                  PROPERTY.BLAMED: " ".join(result.blamed), PROPERTY.DETAIL: result.detail}  # fmt: skip
+    properties = {
+        PROPERTY.CASE: result.case_id,
+        PROPERTY.KIND: result.kind,
+        PROPERTY.PROFILE: result.profile,
+        PROPERTY.CONFIG: result.config_text,
+        PROPERTY.RULES: " ".join(result.rules),
+        PROPERTY.LOCATION: result.location,
+        PROPERTY.STATUS: result.status.value,
+        PROPERTY.EXPECTED: result.expected,
+        PROPERTY.ACTUAL: result.actual,
+        PROPERTY.BLAMED: " ".join(result.blamed),
+        PROPERTY.DETAIL: result.detail,
+    }
     item.user_properties += [(name, value) for name, value in properties.items() if value]
     if result.status is Status.PASSED:
         return

@@ -21,8 +21,21 @@ from conformance.cases.record_plan import SEATS
 if TYPE_CHECKING:
     from conformance.adapter import Deal
 
-__all__ = ["TOPIC_AREAS", "LegalityOracle", "action_topic", "card_of_seat", "outcome_rules", "oracle_legal_actions", "permitting_rules", "set_rules",
-           "refused_rules", "rules_for", "score_rules", "trick_winner_rules", "use_legality_oracle"]
+__all__ = [
+    "TOPIC_AREAS",
+    "LegalityOracle",
+    "action_topic",
+    "card_of_seat",
+    "outcome_rules",
+    "oracle_legal_actions",
+    "permitting_rules",
+    "set_rules",
+    "refused_rules",
+    "rules_for",
+    "score_rules",
+    "trick_winner_rules",
+    "use_legality_oracle",
+]
 
 TOPIC_AREAS: Mapping[str, tuple[str, ...]] = {
     "auction": ("auction", "all-pass"),
@@ -110,7 +123,10 @@ def rules_for(topic: str, case_rules: Sequence[str]) -> tuple[str, ...]:
     ('points.card-values',)
     """
     if topic in _FIRST_OF:  # the first of these topics whose areas the case has rules of
-        return next((chosen for t in _FIRST_OF[topic] if (chosen := _of_areas(t, case_rules))), rules_for(_FIRST_OF[topic][-1], case_rules))
+        return next(
+            (chosen for t in _FIRST_OF[topic] if (chosen := _of_areas(t, case_rules))),
+            rules_for(_FIRST_OF[topic][-1], case_rules),
+        )
     areas = TOPIC_AREAS.get(topic, ())
     chosen = tuple(rule for rule in case_rules if _area(rule) in areas)
     if chosen:
@@ -122,8 +138,18 @@ def rules_for(topic: str, case_rules: Sequence[str]) -> tuple[str, ...]:
 def action_topic(action: str) -> str:
     """The topic of an action's legality: ``S3 bury TS 7S`` -> ``bury``."""
     verb = action.split()[1] if len(action.split()) > 1 else ""
-    return {"pick": "auction", "pass": "auction", "bury": "bury", "call": "call", "alone": "call", "crack": "crack",
-            "recrack": "crack", "blitz": "crack", "revoke": "procedure", "claim": "procedure"}.get(verb, "play")
+    return {
+        "pick": "auction",
+        "pass": "auction",
+        "bury": "bury",
+        "call": "call",
+        "alone": "call",
+        "crack": "crack",
+        "recrack": "crack",
+        "blitz": "crack",
+        "revoke": "procedure",
+        "claim": "procedure",
+    }.get(verb, "play")
 
 
 @dataclass(frozen=True)
@@ -142,10 +168,9 @@ _ORACLES: list[LegalityOracle] = []
 
 
 def use_legality_oracle(oracle: LegalityOracle) -> None:
-    """Set how a refused legal play, or a wrong perft count, is traced to its rule. The runner,
-    the pytest plugin and ``check`` set :func:`conformance.engines.reference.permitting_rule` and
-    :func:`~conformance.engines.reference.legal_actions`,
-    driven by the reference engine; the cases never import an engine themselves."""
+    """Set how a refused legal play, or a wrong perft count, is traced to its rule. Every front end
+    (``run``, the pytest plugin, ``check``) calls :func:`conformance.runner.install_reference_aids`,
+    which sets the reference engine's oracle; the cases never import an engine themselves."""
     _ORACLES[:] = [oracle]
 
 
@@ -160,8 +185,14 @@ def permitting_rules(deal: Deal, options: Mapping[str, str], actions: Sequence[s
     return (rule,) if rule else ()
 
 
-def set_rules(deal: Deal, options: Mapping[str, str], actions: Sequence[str], seat: str,
-              expected: Sequence[str], offered: Sequence[str]) -> tuple[str, ...]:
+def set_rules(
+    deal: Deal,
+    options: Mapping[str, str],
+    actions: Sequence[str],
+    seat: str,
+    expected: Sequence[str],
+    offered: Sequence[str],
+) -> tuple[str, ...]:
     """The rules a wrong set of legal plays of ``seat`` breaks: for each card left out, the rule
     that makes it legal; for each card offered that the rules forbid, the rule it breaks (by the
     oracle; ``()`` when no oracle is set or it cannot say)."""

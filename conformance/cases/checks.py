@@ -2,9 +2,8 @@
 
 A step or a fixture that finds the engine's answer contradicting the rules raises
 :class:`Mismatch` (one finding) or :class:`Mismatches` (several, e.g. every wrong expectation of a
-hand record). The pytest plugin turns them into a short failure report carrying ``expected``,
-``actual`` and ``location`` (``file:line``) as user properties, from which
-:class:`~conformance.judge.results.CaseResult` and the JUnit XML are made.
+hand record). The case loop turns them into the checks of a run, from which
+:class:`~conformance.judge.results.CaseResult` (and every report, the pytest plugin's too) is made.
 
 >>> error = Mismatch("trick 3 winner", "S3", "S4", location="fixtures/hands/x.yaml:21")
 >>> str(error)
@@ -127,5 +126,5 @@ class CaseEnds(Exception):
 
 class NotApplicable(Exception):
     """The options under test make the scenario impossible (``Given under all-pass=schwanzer the
-    scenario does not apply: …``). The case loop never plans such a run; the pytest plugin, which
-    runs every row under every profile its tags allow, skips it as not applicable."""
+    scenario does not apply: …``). The case loop never plans such a run (``run`` and the pytest
+    plugin report it as not applicable); raised only if a run is asked for anyway."""

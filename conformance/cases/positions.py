@@ -71,14 +71,26 @@ class Position:
     def describe(self) -> str:
         """One line: ``S2 (defender) to play to trick 4, after S1 9H; holds QD KS 7C; AH called``."""
         called = f"; {self.called} called" + (f" under {self.under}" if self.under else "") if self.called else ""
-        led = f", after {' '.join(f'{s} {c}' for s, c in zip(self.trick_seats, self.trick))}" if self.trick else ", leading"
+        led = (
+            f", after {' '.join(f'{s} {c}' for s, c in zip(self.trick_seats, self.trick))}"
+            if self.trick
+            else ", leading"
+        )
         if self.to_act is None:
             return f"Trick {self.trick_number}: {' '.join(f'{s} {c}' for s, c in zip(self.trick_seats, self.trick))}{called}"
         return f"{self.to_act} ({self.role}) to play to trick {self.trick_number}{led}; holds {' '.join(self.hand)}{called}"
 
     def legal_request(self, options: Mapping[str, str]) -> LegalPlaysRequest:
-        return LegalPlaysRequest(dict(options), self.hand, self.trick, self.trick_number, self.role, self.called,
-                                 self.under, self.called_suit_led)  # fmt: skip
+        return LegalPlaysRequest(
+            dict(options),
+            self.hand,
+            self.trick,
+            self.trick_number,
+            self.role,
+            self.called,
+            self.under,
+            self.called_suit_led,
+        )
 
 
 def position_depends(record: LoadedRecord, spec: Spec) -> dict[str, frozenset[str]]:
@@ -124,14 +136,15 @@ _HAND_BUILDERS: list[HandBuilder] = []
 
 
 def use_hand_builder(builder: HandBuilder) -> None:
-    """Set how a hand reaching a position is built for an engine that only replays. The runner,
-    the pytest plugin and ``check`` set :func:`conformance.fuzz.position_hand.hand_to_position`,
-    driven by the reference engine; the cases never import an engine themselves."""
+    """Set how a hand reaching a position is built for an engine that only replays. Every front end
+    calls :func:`conformance.runner.install_reference_aids`, which sets
+    :func:`conformance.fuzz.position_hand.hand_to_position`; the cases never import an engine."""
     _HAND_BUILDERS[:] = [builder]
 
 
-def legal_by_replay(position: Position, adapter: Adapter, config: Config, seed: str,
-                     plays: Sequence[str]) -> tuple[list[str], dict[str, Rejection | None]] | str:  # fmt: skip
+def legal_by_replay(
+    position: Position, adapter: Adapter, config: Config, seed: str, plays: Sequence[str]
+) -> tuple[list[str], dict[str, Rejection | None]] | str:
     """The legal plays of the seat to play in a whole hand built to reach the position
     (:func:`use_hand_builder`), and the engine's answer to each of ``plays`` made there; or why
     there is none."""
@@ -154,8 +167,14 @@ def legal_by_replay(position: Position, adapter: Adapter, config: Config, seed: 
     return legal, answers
 
 
-def _judge(position: Position, rules: tuple[str, ...], adapter: Adapter, info: EngineInfo, config: Config,
-           profile_of: Callable[[Mapping[str, str]], str]) -> list[Check]:  # fmt: skip
+def _judge(
+    position: Position,
+    rules: tuple[str, ...],
+    adapter: Adapter,
+    info: EngineInfo,
+    config: Config,
+    profile_of: Callable[[Mapping[str, str]], str],
+) -> list[Check]:
     record = position.record
     expect = record.data.get("expect") or {}
     checks: list[Check] = []
@@ -171,8 +190,13 @@ def _judge(position: Position, rules: tuple[str, ...], adapter: Adapter, info: E
         if Capability.LEGAL_PLAYS in info.capabilities:
             answer = tuple(card_code(card) for card in adapter.legal_plays(position.legal_request(config.request)))
         elif Capability.REPLAY in info.capabilities:
-            found = legal_by_replay(position, adapter, config, record.where([]),
-                                     [card_code(item["play"]) for item in (plays if applies else ())])  # fmt: skip
+            found = legal_by_replay(
+                position,
+                adapter,
+                config,
+                record.where([]),
+                [card_code(item["play"]) for item in (plays if applies else ())],
+            )
             if isinstance(found, str):
                 raise Unsupported(found or "the engine lists no legal actions")
             answer, named = tuple(found[0]), found[1]
@@ -184,8 +208,16 @@ def _judge(position: Position, rules: tuple[str, ...], adapter: Adapter, info: E
             if applies:
                 wanted_set = sorted({card_code(card) for card in wanted})
                 verdict = Verdict.AGREES if wanted_set == offered else Verdict.DIFFERS
-                checks.append(Check(f"legal plays of {position.to_act}", legal_rules, verdict, show(wanted_set),
-                                    show(offered), record.where(["expect", "legal"])))  # fmt: skip
+                checks.append(
+                    Check(
+                        f"legal plays of {position.to_act}",
+                        legal_rules,
+                        verdict,
+                        show(wanted_set),
+                        show(offered),
+                        record.where(["expect", "legal"]),
+                    )
+                )
         for item in plays if applies else ():
             card, rule = card_code(item["play"]), str(item["rule"])
             verdict = Verdict.AGREES if card not in offered else Verdict.DIFFERS
@@ -197,28 +229,52 @@ def _judge(position: Position, rules: tuple[str, ...], adapter: Adapter, info: E
                 actual = f"refused under {refused.rule}"
                 if refused.rule != rule:
                     verdict = Verdict.DIFFERS
-            checks.append(Check(f"legality of {position.to_act} {card}", (rule,), verdict, f"illegal under {rule}",
-                                actual, record.where(["expect", "illegal"])))  # fmt: skip
+            checks.append(
+                Check(
+                    f"legality of {position.to_act} {card}",
+                    (rule,),
+                    verdict,
+                    f"illegal under {rule}",
+                    actual,
+                    record.where(["expect", "illegal"]),
+                )
+            )
     trick = expect.get("trick") or {}
     if "winner" in trick:
         applies, seat = value(trick["winner"])
         if applies:
-            index = adapter.trick_winner(TrickWinnerRequest(dict(config.request), position.trick, position.called,
-                                                            position.under))  # fmt: skip
+            index = adapter.trick_winner(
+                TrickWinnerRequest(dict(config.request), position.trick, position.called, position.under)
+            )
             actual = position.trick_seats[index] if 0 <= index < len(position.trick_seats) else f"card {index}"
-            checks.append(Check("winner of the trick", rules_for("trick-winner", rules),
-                                Verdict.AGREES if actual == seat else Verdict.DIFFERS, str(seat), actual,
-                                record.where(["expect", "trick", "winner"])))  # fmt: skip
+            checks.append(
+                Check(
+                    "winner of the trick",
+                    rules_for("trick-winner", rules),
+                    Verdict.AGREES if actual == seat else Verdict.DIFFERS,
+                    str(seat),
+                    actual,
+                    record.where(["expect", "trick", "winner"]),
+                )
+            )
     if "points" in trick:
         points = adapter.card_points(CardPointsRequest(position.trick))
-        checks.append(Check("points of the trick", rules_for("trick-points", rules),
-                            Verdict.AGREES if points == trick["points"] else Verdict.DIFFERS, str(trick["points"]),
-                            str(points), record.where(["expect", "trick", "points"])))  # fmt: skip
+        checks.append(
+            Check(
+                "points of the trick",
+                rules_for("trick-points", rules),
+                Verdict.AGREES if points == trick["points"] else Verdict.DIFFERS,
+                str(trick["points"]),
+                str(points),
+                record.where(["expect", "trick", "points"]),
+            )
+        )
     return checks
 
 
-def position_case(record: LoadedRecord, spec: Spec, case_id: str,
-                  profile_of: Callable[[Mapping[str, str]], str]) -> Case:  # fmt: skip
+def position_case(
+    record: LoadedRecord, spec: Spec, case_id: str, profile_of: Callable[[Mapping[str, str]], str]
+) -> Case:
     """One position record as a case.
 
     :param profile_of: the named profile whose options are exactly these (for ``by: profile``).
@@ -239,5 +295,13 @@ def position_case(record: LoadedRecord, spec: Spec, case_id: str,
         except Exception as error:  # noqa: BLE001 - an in-process adapter's own bug: an engine error
             return CaseRun(error=raised(error), error_location=record.where([]))
 
-    return Case(case_id, "position", record.where([]), rules, position_depends(record, spec), _requires(record), run,
-                inapplicable=record.not_applicable)  # fmt: skip
+    return Case(
+        case_id,
+        "position",
+        record.where([]),
+        rules,
+        position_depends(record, spec),
+        _requires(record),
+        run,
+        inapplicable=record.not_applicable,
+    )

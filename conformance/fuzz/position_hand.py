@@ -1,6 +1,6 @@
 """A whole hand that leads to a position, for engines that replay hands but answer no
 ``legal-plays`` query (the hand builder of :func:`conformance.cases.positions.use_hand_builder`,
-set by the runner, the plugin and ``check``: the cases themselves never import an engine).
+installed by :func:`conformance.runner.install_reference_aids`: the cases never import an engine).
 
 A position says only what the rules need (the seat's cards, the trick, the trick number, the
 roles, whether the called suit was led). :func:`hand_to_position` deals the other cards at
@@ -66,7 +66,7 @@ def _deal(position: Position, rng: random.Random) -> Deal | None:
             return None
         hands[seat], rest = fixed[seat] + rest[:wanted], rest[wanted:]
     if position.picker is not None and buried:  # the bury is in the picker's eight cards: the blind holds it
-        blind, rest = buried + rest[: 2 - len(buried)], rest[2 - len(buried):]
+        blind, rest = buried + rest[: 2 - len(buried)], rest[2 - len(buried) :]
     else:
         blind, rest = rest[:2], rest[2:]
     if rest or any(len(cards) != 6 for cards in hands.values()) or len(blind) != 2:
@@ -74,8 +74,9 @@ def _deal(position: Position, rng: random.Random) -> Deal | None:
     return Deal(rng.choice(SEATS), {seat: tuple(cards) for seat, cards in hands.items()}, (blind[0], blind[1]))
 
 
-def _attempt(position: Position, options: Mapping[str, str], rng: random.Random,
-             steps: ReferenceSteps) -> tuple[Deal, tuple[str, ...]] | None:  # fmt: skip
+def _attempt(
+    position: Position, options: Mapping[str, str], rng: random.Random, steps: ReferenceSteps
+) -> tuple[Deal, tuple[str, ...]] | None:
     deal = _deal(position, rng)
     if deal is None:
         return None
@@ -101,15 +102,19 @@ def _attempt(position: Position, options: Mapping[str, str], rng: random.Random,
     if picker is not None:
         held = list(deal.hands[picker]) + list(deal.blind)
         keep = set(position.hand if position.to_act == picker else ()) | {
-            c for s, c in zip(position.trick_seats, position.trick) if s == picker}
+            c for s, c in zip(position.trick_seats, position.trick) if s == picker
+        }
         if position.under is not None:
             keep.add(position.under)
         free = [c for c in held if c not in keep]
         if not position.buried and len(free) < 2:
             return None
         bury = list(position.buried or rng.sample(free, 2))
-        call = ("alone" if position.called is None
-                else f"call {position.called}" + (f" under {position.under}" if position.under else ""))  # fmt: skip
+        call = (
+            "alone"
+            if position.called is None
+            else f"call {position.called}" + (f" under {position.under}" if position.under else "")
+        )
         bury_action, call_action = f"{picker} bury {' '.join(bury)}", f"{picker} {call}"
         if apply(bury_action):
             if not apply(call_action):
@@ -128,7 +133,9 @@ def _attempt(position: Position, options: Mapping[str, str], rng: random.Random,
             turn = steps.turn()
             if turn is None:
                 return None
-            plays = [a for a in steps.legal_actions() or () if a.split()[1] == "play" and a.split()[2] not in reserved[turn]]
+            plays = [
+                a for a in steps.legal_actions() or () if a.split()[1] == "play" and a.split()[2] not in reserved[turn]
+            ]
             if place == 0 and called_suit is not None:
                 wanted = [a for a in plays if _suit(a.split()[2]) == called_suit]
                 if position.called_suit_led and not led_called and wanted and rng.random() < 0.7:
@@ -150,14 +157,16 @@ def _attempt(position: Position, options: Mapping[str, str], rng: random.Random,
     for seat, card in zip(position.trick_seats, position.trick):
         if not apply(f"{seat} play {card}"):
             return None
-    if position.to_act is not None and (steps.turn() != position.to_act
-                                        or held_cards(deal, actions, position.to_act) != set(position.hand)):  # fmt: skip
+    if position.to_act is not None and (
+        steps.turn() != position.to_act or held_cards(deal, actions, position.to_act) != set(position.hand)
+    ):
         return None
     return deal, tuple(actions)
 
 
-def hand_to_position(position: Position, options: Mapping[str, str], seed: str,
-                     attempts: int = ATTEMPTS) -> tuple[Deal, tuple[str, ...]] | None:  # fmt: skip
+def hand_to_position(
+    position: Position, options: Mapping[str, str], seed: str, attempts: int = ATTEMPTS
+) -> tuple[Deal, tuple[str, ...]] | None:
     """A deal and the actions that lead to ``position`` under ``options``, every action legal;
     ``None`` when no hand was found within ``attempts`` random tries."""
     steps = ReferenceSteps()
