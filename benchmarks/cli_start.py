@@ -38,8 +38,10 @@ def main() -> None:
     args = parser.parse_args()
     explain = median_seconds([args.python, "-m", "conformance.cli", "explain", args.rule], args.repeat)
     bare = median_seconds([args.python, "-c", "pass"], args.repeat)
-    print(f"explain {args.rule}: {explain:.3f} s (median of {args.repeat}); python -c pass: {bare:.3f} s;"
-          f" ratio {explain / bare:.1f}x")  # fmt: skip
+    print(
+        f"explain {args.rule}: {explain:.3f} s (median of {args.repeat}); python -c pass: {bare:.3f} s;"
+        f" ratio {explain / bare:.1f}x"
+    )
 
 
 if __name__ == "__main__":

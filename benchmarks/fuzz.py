@@ -45,13 +45,22 @@ def main() -> None:
     found = 0
     engine = load_engine(subprocess_engine)
     for profile in spec.profiles:
-        run = fuzz(engine, ReferenceSteps(), spec, hands=args.hands, seed=f"quiet:{profile.id}",
-                   profile=spec.profile_options(profile.id), query_reference=ReferenceAdapter())  # fmt: skip
+        run = fuzz(
+            engine,
+            ReferenceSteps(),
+            spec,
+            hands=args.hands,
+            seed=f"quiet:{profile.id}",
+            profile=spec.profile_options(profile.id),
+            query_reference=ReferenceAdapter(),
+        )
         found += len(run.groups)
     engine.close()
     total = args.hands * len(spec.profiles)
-    print(f"reference against itself over the subprocess protocol: {total} hands under {len(spec.profiles)} profiles,"
-          f" {found} divergences, {time.perf_counter() - started:.0f} s")
+    print(
+        f"reference against itself over the subprocess protocol: {total} hands under {len(spec.profiles)} profiles,"
+        f" {found} divergences, {time.perf_counter() - started:.0f} s"
+    )
 
 
 if __name__ == "__main__":

@@ -56,8 +56,10 @@ def main() -> None:
             count = len(run_engine(engine, profiles).results)
             print(f"{label:<11} {mode:<14} {count:5} runs: {seconds:6.2f} s")
     ratio = figures["subprocess --profile all"] / figures["in-process --profile all"]
-    print(f"in-process --profile all with the case build: {build + figures['in-process --profile all']:.2f} s"
-          f" (target <= 2 s); subprocess / in-process: {ratio:.2f}x (target <= 1.5x)")
+    print(
+        f"in-process --profile all with the case build: {build + figures['in-process --profile all']:.2f} s"
+        f" (target <= 2 s); subprocess / in-process: {ratio:.2f}x (target <= 1.5x)"
+    )
 
 
 if __name__ == "__main__":

@@ -420,4 +420,3 @@ class Adapter(Protocol):
     def close(self) -> None:
         """Release the engine (end a subprocess); called once at the end of a run."""
         ...
-

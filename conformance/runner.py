@@ -27,7 +27,6 @@ from conformance.judge.selection import Selection, SelectionError
 __all__ = ["Progress", "SuiteRun", "UsageError", "handshake", "install_reference_aids", "run_engine", "select_cases"]
 
 
-
 class UsageError(Exception):
     """The run cannot be carried out as asked: an unknown profile or area, or a suite that does not
     collect (an invalid feature or fixture; the message lists each ``file:line`` problem)."""

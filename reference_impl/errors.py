@@ -49,8 +49,16 @@ class IllegalActionError(SheepsheadError):
     rule_ids: tuple[str, ...]
     """Every rule the action breaks, :attr:`rule_id` (the one named) first."""
 
-    def __init__(self, message: str, *, rule_id: str, seat: int | None, action: str,
-                 position: Callable[[], str] | None = None, also: tuple[str, ...] = ()) -> None:  # fmt: skip
+    def __init__(
+        self,
+        message: str,
+        *,
+        rule_id: str,
+        seat: int | None,
+        action: str,
+        position: Callable[[], str] | None = None,
+        also: tuple[str, ...] = (),
+    ) -> None:
         super().__init__(message, rule_id=rule_id)
         self.rule_id = rule_id
         self.rule_ids = (rule_id, *also)

@@ -177,8 +177,17 @@ class Action(NamedTuple):
         if kind is ActionKind.CALL and len(rest) == 3 and rest[1].lower() == "under":
             under = parse_card(rest[2])
             rest = rest[:1]
-        expected = {"pick": 0, "pass": 0, "alone": 0, "call": 1, "play": 1, "crack": 0, "recrack": 0,
-                    "revoke": 1, "claim": 0}.get(kind.value)
+        expected = {
+            "pick": 0,
+            "pass": 0,
+            "alone": 0,
+            "call": 1,
+            "play": 1,
+            "crack": 0,
+            "recrack": 0,
+            "revoke": 1,
+            "claim": 0,
+        }.get(kind.value)
         if (expected is not None and len(rest) != expected) or (kind is ActionKind.BURY and not rest):
             raise InvalidActionError(f"malformed action {text!r}")
         return cls(kind, seat, tuple(parse_card(word) for word in rest), under)
@@ -283,13 +292,43 @@ class Hand:
     """The state of one hand. Build it with :meth:`from_deck` or :meth:`from_hands`."""
 
     __slots__ = (
-        "profile", "dealer", "stakes", "dealt_hands", "blind", "actions", "outcome", "phase",
-        "picker", "partner", "alone", "called", "under", "buried", "partner_revealed_in",
-        "_hands", "_turn", "_passes", "_leaster", "_power", "_suit_of", "_suit_masks",
-        "_called_suit", "_called_led_in", "_tricks", "_leader", "_trick_cards", "_won_points",
-        "_won_tricks", "_ace_hold", "raises", "cracker", "recracker", "blitzes",
-        "revoke", "tie_break",
-    )  # fmt: skip
+        "profile",
+        "dealer",
+        "stakes",
+        "dealt_hands",
+        "blind",
+        "actions",
+        "outcome",
+        "phase",
+        "picker",
+        "partner",
+        "alone",
+        "called",
+        "under",
+        "buried",
+        "partner_revealed_in",
+        "_hands",
+        "_turn",
+        "_passes",
+        "_leaster",
+        "_power",
+        "_suit_of",
+        "_suit_masks",
+        "_called_suit",
+        "_called_led_in",
+        "_tricks",
+        "_leader",
+        "_trick_cards",
+        "_won_points",
+        "_won_tricks",
+        "_ace_hold",
+        "raises",
+        "cracker",
+        "recracker",
+        "blitzes",
+        "revoke",
+        "tie_break",
+    )
 
     def __init__(
         self,
@@ -379,9 +418,7 @@ class Hand:
     # ------------------------------------------------------------------ construction
 
     @classmethod
-    def from_deck(
-        cls, profile: Profile, dealer: int, deck: Sequence[int], *, stakes: int = 1
-    ) -> Hand:
+    def from_deck(cls, profile: Profile, dealer: int, deck: Sequence[int], *, stakes: int = 1) -> Hand:
         """Deal a 32-card pack, top card first, 3-2-3 from the dealer's left (``deal.three-two-three``).
 
         :raises InvalidActionError: the pack is not the 32 cards once each.
@@ -397,9 +434,13 @@ class Hand:
         for packet in range(5):  # the dealer's left first, the dealer last
             first, second = 3 * packet, 17 + 3 * packet
             hands[(dealer + packet) % 5] = (
-                bit[deck[first]] | bit[deck[first + 1]] | bit[deck[first + 2]]
-                | bit[deck[second]] | bit[deck[second + 1]] | bit[deck[second + 2]]
-            )  # fmt: skip
+                bit[deck[first]]
+                | bit[deck[first + 1]]
+                | bit[deck[first + 2]]
+                | bit[deck[second]]
+                | bit[deck[second + 1]]
+                | bit[deck[second + 2]]
+            )
         return cls(profile, dealer, hands, _BIT[deck[15]] | _BIT[deck[16]], stakes=stakes)
 
     @classmethod
@@ -417,9 +458,7 @@ class Hand:
         for seat, cards in zip(SEATS, hands):
             listed = list(cards)
             if len(listed) != mask_of(listed).bit_count():
-                raise InvalidActionError(
-                    f"{seat_name(seat)}'s hand repeats a card", rule_id="deck.thirty-two-cards"
-                )
+                raise InvalidActionError(f"{seat_name(seat)}'s hand repeats a card", rule_id="deck.thirty-two-cards")
             masks.append(mask_of(listed))
         return cls(profile, dealer, masks, mask_of(blind), stakes=stakes)
 
@@ -483,7 +522,10 @@ class Hand:
     @property
     def tricks(self) -> list[Trick]:
         """Finished tricks, in order."""
-        return [Trick(leader, tuple(CARDS[c] for c in cards), winner, points) for leader, cards, winner, points in self._tricks]
+        return [
+            Trick(leader, tuple(CARDS[c] for c in cards), winner, points)
+            for leader, cards, winner, points in self._tricks
+        ]
 
     @property
     def trick_index(self) -> int:
@@ -615,15 +657,16 @@ class Hand:
             lead_suit = self._suit_of[trick[0]]
             follow = hand & self._suit_masks[lead_suit]
             if follow:
-                if (
-                    seat == self.partner
-                    and lead_suit == called_suit
-                    and self._called_led_in == len(self._tricks)
-                ):
+                if seat == self.partner and lead_suit == called_suit and self._called_led_in == len(self._tricks):
                     return 1 << self.called  # type: ignore[operator]  # play.partner-plays-called-card
                 ace = self._ace_hold  # -1 unless a ten was called under ten-call-hold the-ace
-                if ace >= 0 and seat == self.picker and lead_suit == called_suit and follow >> ace & 1 \
-                        and self._called_led_in == len(self._tricks):
+                if (
+                    ace >= 0
+                    and seat == self.picker
+                    and lead_suit == called_suit
+                    and follow >> ace & 1
+                    and self._called_led_in == len(self._tricks)
+                ):
                     return 1 << ace  # play.ace-kept-for-called-ten: the ace answers the first lead
                 return follow
             legal = hand  # void in the led suit: play.void-in-led-suit
@@ -650,7 +693,9 @@ class Hand:
                 rest = hand & ~called_mask  # play.picker-leads-called-suit
                 return rest or hand
             ace = self._ace_hold
-            if ace >= 0 and seat == self.picker and hand >> ace & 1:  # play.ace-kept-for-called-ten: a lead of the suit is the ace
+            if (
+                ace >= 0 and seat == self.picker and hand >> ace & 1
+            ):  # play.ace-kept-for-called-ten: a lead of the suit is the ace
                 return hand & ~(called_mask & ~(1 << ace))
         return hand
 
@@ -733,7 +778,8 @@ class Hand:
             # the ten's own ace not buried (it is also the hold card under ten-call-hold the-ace)
             in_hand = self.profile.ten_call_ace == "in-hand" or self.profile.ten_call_hold == "the-ace"
             callable_cards = [
-                ten for (ten, suit), (ace, _) in zip(_FAIL_TENS, _FAIL_ACES)
+                ten
+                for (ten, suit), (ace, _) in zip(_FAIL_TENS, _FAIL_ACES)
                 if hand & SUIT_MASKS[suit] and not own & _BIT[ten] and (not in_hand or hand & _BIT[ace])
             ]
         else:  # call.ace-of-held-fail-suit: a non-ace card of the suit in hand, the ace not held
@@ -792,7 +838,9 @@ class Hand:
             return _new_action((ActionKind.ALONE, seat, (), None))
         actions = self.legal_actions()
         if not actions:
-            raise self._illegal(_new_action((ActionKind.PLAY, seat, (), None)), "play.clockwise-one-card", "the hand is over")
+            raise self._illegal(
+                _new_action((ActionKind.PLAY, seat, (), None)), "play.clockwise-one-card", "the hand is over"
+            )
         return actions[int(random() * len(actions))]
 
     def play_random(self, random: Callable[[], float]) -> int:
@@ -833,8 +881,11 @@ class Hand:
                 raise self._illegal(action, "procedure.revoke-claimed", "no revoke has been made")
             return
         if phase is Phase.SCORED:
-            thrown_in = {OutcomeKind.REDEAL: "all-pass.redeal", OutcomeKind.DOUBLER: "all-pass.doubler",
-                         OutcomeKind.SCHWANZER: "all-pass.schwanzer"}  # fmt: skip
+            thrown_in = {
+                OutcomeKind.REDEAL: "all-pass.redeal",
+                OutcomeKind.DOUBLER: "all-pass.doubler",
+                OutcomeKind.SCHWANZER: "all-pass.schwanzer",
+            }
             rule = thrown_in.get(self.outcome.kind, "play.clockwise-one-card") if self.outcome else ""
             if kind is ActionKind.CLAIM:
                 rule = "procedure.revoke-claimed"  # a revoke is claimed before the last trick is complete
@@ -870,16 +921,32 @@ class Hand:
             axis = "blitzing" if profile.cracking != "off" else "cracking"
             raise self._illegal(action, "crack.table-choice", f"this table does not play {kind.value}s ({axis}: off)")
         if not self.window_open():
-            when = ("a leaster has no picker" if self._leaster else "the first card is played" if self._tricks or
-                    self._trick_cards else "the call and the bury come first")  # fmt: skip
-            raise self._illegal(action, "crack.window", f"a {kind.value} is made between the call and the first card: {when}")
+            when = (
+                "a leaster has no picker"
+                if self._leaster
+                else "the first card is played"
+                if self._tricks or self._trick_cards
+                else "the call and the bury come first"
+            )
+            raise self._illegal(
+                action, "crack.window", f"a {kind.value} is made between the call and the first card: {when}"
+            )
         if kind is ActionKind.CRACK:
             if self.cracker is not None:
-                raise self._illegal(action, "crack.who", f"{seat_name(self.cracker)} has already cracked: one crack a hand")
+                raise self._illegal(
+                    action, "crack.who", f"{seat_name(self.cracker)} has already cracked: one crack a hand"
+                )
             if seat not in self.crack_seats():
-                who = ("the picker" if seat == self.picker else "the partner" if seat == self.partner
-                       else "a seat that passed")  # fmt: skip
-                raise self._illegal(action, "crack.who", f"{who} may not crack: only a defender seated after the picker")
+                who = (
+                    "the picker"
+                    if seat == self.picker
+                    else "the partner"
+                    if seat == self.partner
+                    else "a seat that passed"
+                )
+                raise self._illegal(
+                    action, "crack.who", f"{who} may not crack: only a defender seated after the picker"
+                )
             return
         if kind is ActionKind.RECRACK:
             if self.cracker is None:
@@ -943,8 +1010,9 @@ class Hand:
             ace_rule = _ace_kept(self._ace_hold)
             if left:
                 raise self._illegal(action, *ace_rule)
-            raise self._illegal(action, "play.hold-card-kept", "the bury would leave no card of the called suit",
-                                also=(ace_rule[0],))  # fmt: skip
+            raise self._illegal(
+                action, "play.hold-card-kept", "the bury would leave no card of the called suit", also=(ace_rule[0],)
+            )
 
     def _verify_call(self, action: Action) -> None:
         card = action.cards[0]
@@ -963,14 +1031,28 @@ class Hand:
             if own >> card & 1:
                 raise self._illegal(action, "call.not-own-card", f"the picker holds or buried {card}")
             if rank == _TEN:
-                raise self._illegal(action, "call.ten-when-all-aces", "a ten may be called only when holding all three fail aces, with a card of its suit")
+                raise self._illegal(
+                    action,
+                    "call.ten-when-all-aces",
+                    "a ten may be called only when holding all three fail aces, with a card of its suit",
+                )
             if all(own >> (s * 8 + _ACE) & 1 for s in FAIL_SUITS):
-                raise self._illegal(action, "call.ten-when-all-aces", "holding all three fail aces, the picker calls a ten")
-            raise self._illegal(action, "call.ace-of-held-fail-suit", f"the picker holds no {SUIT_NAMES[suit]} other than the ace")
+                raise self._illegal(
+                    action, "call.ten-when-all-aces", "holding all three fail aces, the picker calls a ten"
+                )
+            raise self._illegal(
+                action, "call.ace-of-held-fail-suit", f"the picker holds no {SUIT_NAMES[suit]} other than the ace"
+            )
         if self.profile.no_callable_suit != "under" or callable_cards:
-            raise self._illegal(action, "call.no-callable-suit", "an under call is allowed only to a picker with no legal call, under the `under` option")
+            raise self._illegal(
+                action,
+                "call.no-callable-suit",
+                "an under call is allowed only to a picker with no legal call, under the `under` option",
+            )
         if card not in under_aces:
-            raise self._illegal(action, "call.under-card", f"{card} is not an ace of a suit the picker is void in and does not hold")
+            raise self._illegal(
+                action, "call.under-card", f"{card} is not an ace of a suit the picker is void in and does not hold"
+            )
         if not hand >> action.under & 1:
             raise self._illegal(action, "call.under-card", f"the under card {action.under} is not in the picker's hand")
 
@@ -998,9 +1080,14 @@ class Hand:
         ace_rule = _ace_kept(ace) if ace >= 0 else ("", "")  # used only when ace >= 0
         if not self._trick_cards:
             if seat == self.partner:
-                return [("play.partner-leads-called-card", f"the partner must lead {self.called} to lead the called suit")]
+                return [
+                    ("play.partner-leads-called-card", f"the partner must lead {self.called} to lead the called suit")
+                ]
             if self.profile.called_suit_lead == "after-first-lead":
-                early = ("play.picker-leads-called-suit", "the picker may not lead the called suit before it has been led")
+                early = (
+                    "play.picker-leads-called-suit",
+                    "the picker may not lead the called suit before it has been led",
+                )
                 return [early, *([ace_rule] if ace >= 0 and card != ace else [])]
             return [ace_rule]
         lead_suit = self._suit_of[self._trick_cards[0]]
@@ -1012,14 +1099,25 @@ class Hand:
                 if lead_suit == TRUMP:
                     broken.append(("play.follow-trump", "trump was led and the player holds a trump"))
                 else:
-                    broken.append(("play.follow-suit",
-                                   f"{SUIT_NAMES[lead_suit]} were led and the player holds {format_mask(follow)}"))  # fmt: skip
+                    broken.append(
+                        (
+                            "play.follow-suit",
+                            f"{SUIT_NAMES[lead_suit]} were led and the player holds {format_mask(follow)}",
+                        )
+                    )
                 if first_called_lead and seat == self.picker:
-                    broken.append(("play.hold-card-on-first-lead", "the picker must follow the called suit's first lead"))
+                    broken.append(
+                        ("play.hold-card-on-first-lead", "the picker must follow the called suit's first lead")
+                    )
             if first_called_lead and seat == self.picker and ace >= 0 and card != ace:
                 broken.append(ace_rule)
             if first_called_lead and seat == self.partner and card != self.called:
-                broken.append(("play.partner-plays-called-card", f"the partner must play {self.called} on the first lead of its suit"))
+                broken.append(
+                    (
+                        "play.partner-plays-called-card",
+                        f"the partner must play {self.called} on the first lead of its suit",
+                    )
+                )
             return broken
         # The duties around the called card hold only until its suit is first led, and never in
         # the last trick (the same conditions as legal_play_mask): after that, only must-trump.
@@ -1030,11 +1128,17 @@ class Hand:
         elif duty and seat == self.picker and hold >> card & 1 and hold & (hold - 1) == 0:
             broken.append(("play.hold-card-kept", f"{Card(card)} is the picker's last card of the called suit"))
         if duty and seat == self.partner and card == self.called:
-            broken.append(("play.partner-keeps-called-card", f"the partner must keep {self.called} until its suit is led"))
+            broken.append(
+                ("play.partner-keeps-called-card", f"the partner must keep {self.called} until its suit is led")
+            )
         trumps = hand & self._suit_masks[TRUMP]
         if self.profile.void_play == "must-trump" and lead_suit != TRUMP and trumps and not trumps >> card & 1:
-            broken.append(("play.void-in-led-suit", "a player void in the led suit who holds a trump must play one (must-trump)"))
-        return broken or [("play.void-in-led-suit", "a player void in the led suit who holds a trump must play one (must-trump)")]
+            broken.append(
+                ("play.void-in-led-suit", "a player void in the led suit who holds a trump must play one (must-trump)")
+            )
+        return broken or [
+            ("play.void-in-led-suit", "a player void in the led suit who holds a trump must play one (must-trump)")
+        ]
 
     # ------------------------------------------------------------------ applying actions
 
@@ -1076,7 +1180,6 @@ class Hand:
         self.actions.append(action)
         return action
 
-
     def _raise(self, action: Action) -> None:
         self.raises.append(action)
         if action.kind is ActionKind.CRACK:
@@ -1105,8 +1208,9 @@ class Hand:
             return
         if option == "schwanzer":  # the hands are shown, not played: all-pass.schwanzer
             powers = [schwanzer_power(cards_of(dealt)) for dealt in self.dealt_hands]
-            self.outcome = Outcome(kind=OutcomeKind.SCHWANZER, scores=schwanzer_scores(powers, self.stakes),
-                                   stakes=self.stakes)  # fmt: skip
+            self.outcome = Outcome(
+                kind=OutcomeKind.SCHWANZER, scores=schwanzer_scores(powers, self.stakes), stakes=self.stakes
+            )
             self.phase = Phase.SCORED
             return
         kind = OutcomeKind.REDEAL if option == "redeal" else OutcomeKind.DOUBLER
@@ -1296,7 +1400,6 @@ class Hand:
             stakes=self.stakes,
             raises=len(self.raises),
         )
-
 
     def _score_revoke(self) -> None:
         """A claimed revoke ends the hand: the revoking side loses it (``procedure.revoke-penalty``)."""

@@ -124,9 +124,7 @@ class Profile:
 
 
 AXIS_FIELDS: dict[str, str] = {
-    field.name.replace("_", "-"): field.name
-    for field in dataclasses.fields(Profile)
-    if field.name != "name"
+    field.name.replace("_", "-"): field.name for field in dataclasses.fields(Profile) if field.name != "name"
 }
 """Spec axis id -> :class:`Profile` field name."""
 
@@ -168,9 +166,7 @@ def _check_options(options: Mapping[str, str]) -> None:
         if allowed is None:
             raise InvalidActionError(f"unknown variant axis {axis!r}; known: {sorted(_ALLOWED)}")
         if option not in allowed:
-            raise InvalidActionError(
-                f"unknown option {option!r} for axis {axis!r}; known: {sorted(allowed)}"
-            )
+            raise InvalidActionError(f"unknown option {option!r} for axis {axis!r}; known: {sorted(allowed)}")
 
 
 @functools.cache

@@ -41,9 +41,7 @@ class ScoreResult(NamedTuple):
     picker_side_points: int
 
 
-def trick_winner(
-    profile: Profile, cards: Sequence[int], called: int | None = None, under: int | None = None
-) -> int:
+def trick_winner(profile: Profile, cards: Sequence[int], called: int | None = None, under: int | None = None) -> int:
     """Index (in play order) of the card that wins a trick of 1-5 cards, the first one led.
 
     :raises InvalidActionError: no cards, more than five, or a card repeated.
@@ -131,10 +129,15 @@ def score(
 
     :raises InvalidActionError: points or tricks out of range.
     """
-    if not (0 <= bury_points <= 22 and 0 <= picker_side_trick_points <= 120 - bury_points and 0 <= picker_side_tricks <= 6):
+    if not (
+        0 <= bury_points <= 22 and 0 <= picker_side_trick_points <= 120 - bury_points and 0 <= picker_side_tricks <= 6
+    ):
         raise InvalidActionError("points or tricks out of range (bury 0-22, tricks 0-6, total at most 120)")
-    counts = {"picker_side_trick_points": picker_side_trick_points, "bury_points": bury_points,
-              "picker_side_tricks": picker_side_tricks}  # fmt: skip
+    counts = {
+        "picker_side_trick_points": picker_side_trick_points,
+        "bury_points": bury_points,
+        "picker_side_tricks": picker_side_tricks,
+    }
     kind = classify(profile, **counts)
     picker, partner, defender = picker_hand_scores(profile, kind, alone=alone, stakes=stakes, raises=raises)
     return ScoreResult(kind, picker, partner, defender, picker_side_card_points(profile, **counts))

@@ -236,8 +236,14 @@ def record_from_data(
         for t, trick in enumerate(data.get("plays") or []):
             for j, text in enumerate(trick):
                 action = Action.parse(str(text))
-                if action.kind not in (ActionKind.PLAY, ActionKind.CRACK, ActionKind.RECRACK, ActionKind.BLITZ,
-                                       ActionKind.REVOKE, ActionKind.CLAIM):
+                if action.kind not in (
+                    ActionKind.PLAY,
+                    ActionKind.CRACK,
+                    ActionKind.RECRACK,
+                    ActionKind.BLITZ,
+                    ActionKind.REVOKE,
+                    ActionKind.CLAIM,
+                ):
                     raise fail(f"{text!r} is not a play", "plays", t, j)
                 actions.append(action)
                 lines.append(line("plays", t, j))
@@ -335,8 +341,10 @@ def hand_to_record(hand: Hand, *, with_expect: bool = True, deck: Sequence[Card]
         data["plays"][-1] += claims
     outcome = hand.outcome
     if outcome is not None and outcome.leaster_tied and hand.profile.leaster_tie == "random":
-        data["tie_break"] = {"seat": seat_name(outcome.leaster_winner or 0),
-                             "among": [seat_name(s) for s in outcome.leaster_tied]}  # fmt: skip
+        data["tie_break"] = {
+            "seat": seat_name(outcome.leaster_winner or 0),
+            "among": [seat_name(s) for s in outcome.leaster_tied],
+        }
     if with_expect and outcome is not None:
         data["expect"] = outcome_expectations(hand)
     return data

@@ -74,9 +74,20 @@ def trump_order(jack_order: str) -> tuple[Card, ...]:
     """The trumps from highest to lowest (rule ``ranking.trump-order``, axis ``jack-order``)."""
     jacks = [Card.JC, Card.JS] if jack_order == "clubs-first" else [Card.JS, Card.JC]
     return (
-        Card.QC, Card.QS, Card.QH, Card.QD, *jacks, Card.JH, Card.JD,
-        Card.AD, Card.TD, Card.KD, Card.D9, Card.D8, Card.D7,
-    )  # fmt: skip
+        Card.QC,
+        Card.QS,
+        Card.QH,
+        Card.QD,
+        *jacks,
+        Card.JH,
+        Card.JD,
+        Card.AD,
+        Card.TD,
+        Card.KD,
+        Card.D9,
+        Card.D8,
+        Card.D7,
+    )
 
 
 @functools.cache
@@ -102,10 +113,7 @@ def power_tables(strength: tuple[int, ...], suit_of: tuple[int, ...]) -> tuple[t
     led suit, else -9 (it cannot win). Indexed ``[led_suit][card]``; the winner of a trick is
     its card of greatest power (``trick.highest-trump-wins``, ``trick.highest-of-led-suit-wins``).
     """
-    return tuple(
-        tuple(strength[c] if suit_of[c] in (lead, TRUMP) else -9 for c in range(32))
-        for lead in range(5)
-    )
+    return tuple(tuple(strength[c] if suit_of[c] in (lead, TRUMP) else -9 for c in range(32)) for lead in range(5))
 
 
 class CardTables(NamedTuple):

@@ -108,8 +108,9 @@ def picker_side_card_points(
     the side took no trick, and under ``no-trick-points`` when it took no card points in tricks.
     """
     forfeit = profile.bury_on_no_trick
-    if (forfeit == "defenders" and picker_side_tricks == 0) or (forfeit == "no-trick-points"
-                                                                and picker_side_trick_points == 0):  # fmt: skip
+    if (forfeit == "defenders" and picker_side_tricks == 0) or (
+        forfeit == "no-trick-points" and picker_side_trick_points == 0
+    ):
         return picker_side_trick_points
     return picker_side_trick_points + bury_points
 
@@ -175,9 +176,7 @@ def leaster_scores(
     if profile.leaster_tie == "no-exchange":
         return None, tuple(0 for _ in seats)
     losers = len(seat_points) - len(winners)
-    return None, tuple(
-        (losers if s in winners else -len(winners)) * stakes for s in seats
-    )
+    return None, tuple((losers if s in winners else -len(winners)) * stakes for s in seats)
 
 
 _DIAMONDS = 3  # the suit index of diamonds (cards.SUITS)
@@ -204,4 +203,3 @@ def schwanzer_scores(powers: Sequence[int], stakes: int = 1) -> tuple[int, int, 
     scores = [stakes] * 5
     scores[loser] = -4 * stakes
     return (scores[0], scores[1], scores[2], scores[3], scores[4])
-

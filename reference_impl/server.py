@@ -194,7 +194,12 @@ def _play(hand: Hand, actions: Sequence[Action]) -> Message:
         "phase": hand.phase.value,
         "legal": None if scored else [str(action) for action in hand.legal_actions()],
         "tricks": [
-            {"leader": seat_name(t.leader), "cards": [str(c) for c in t.cards], "winner": seat_name(t.winner), "points": t.points}
+            {
+                "leader": seat_name(t.leader),
+                "cards": [str(c) for c in t.cards],
+                "winner": seat_name(t.winner),
+                "points": t.points,
+            }
             for t in hand.tricks
         ],
         "outcome": None if hand.outcome is None else _outcome(hand.outcome),
@@ -238,7 +243,9 @@ def _session(message: Mapping[str, Any]) -> Message:
     if not hands or not all(isinstance(hand, dict) for hand in hands):
         raise _BadRequest("field 'hands' must be a non-empty list of objects")
     first_deal = hands[0].get("deal")
-    session = Session(profile, first_dealer=_seat(first_deal.get("dealer") if isinstance(first_deal, dict) else None, "deal.dealer"))
+    session = Session(
+        profile, first_dealer=_seat(first_deal.get("dealer") if isinstance(first_deal, dict) else None, "deal.dealer")
+    )
     results: list[Message] = []
     rejected_hand, rule = None, None
     for index, data in enumerate(hands):
@@ -330,8 +337,10 @@ def _parsed_action(text: str) -> Action:
 
 def _step_state(hand: Hand) -> Message:
     scored = hand.phase is Phase.SCORED
-    return {"turn": _seat_or_none(hand.turn),
-            "legal": None if scored else [_action_text(a) for a in hand.legal_actions()]}  # fmt: skip
+    return {
+        "turn": _seat_or_none(hand.turn),
+        "legal": None if scored else [_action_text(a) for a in hand.legal_actions()],
+    }
 
 
 def _start(message: Mapping[str, Any]) -> Message:

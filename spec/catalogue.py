@@ -32,9 +32,23 @@ __all__ = [
 ]
 
 AREA_IDS: tuple[str, ...] = (
-    "deck", "ranking", "points", "deal", "auction", "bury", "call",
-    "alone", "crack", "play", "trick", "scoring", "all-pass", "leaster", "session", "procedure",
-)  # fmt: skip
+    "deck",
+    "ranking",
+    "points",
+    "deal",
+    "auction",
+    "bury",
+    "call",
+    "alone",
+    "crack",
+    "play",
+    "trick",
+    "scoring",
+    "all-pass",
+    "leaster",
+    "session",
+    "procedure",
+)
 """The closed list of rule areas, in the order the spec presents them."""
 
 Basis = Literal["seed", "derived", "tradition", "practice"]
@@ -385,10 +399,7 @@ def derived_profile(profile_id: str, options: Mapping[str, str]) -> str:
 
 
 def _sources(items: Any) -> tuple[Source, ...]:
-    return tuple(
-        Source(seed=s["seed"], line=s["line"], quote=s["quote"], gloss=s["gloss"])
-        for s in items or ()
-    )
+    return tuple(Source(seed=s["seed"], line=s["line"], quote=s["quote"], gloss=s["gloss"]) for s in items or ())
 
 
 def _strings(items: Any) -> tuple[str, ...]:
@@ -409,13 +420,8 @@ def spec_from_data(rules: Any, variants: Any, *, hand_records: bool = False) -> 
     """
     return Spec(
         spec_version=rules["spec_version"],
-        texts=tuple(
-            Text(t["file"], t["language"], t["family"], t["title"], t["description"])
-            for t in rules["texts"]
-        ),
-        references=tuple(
-            Reference(r["id"], r["title"], r.get("url"), r.get("note")) for r in rules["references"]
-        ),
+        texts=tuple(Text(t["file"], t["language"], t["family"], t["title"], t["description"]) for t in rules["texts"]),
+        references=tuple(Reference(r["id"], r["title"], r.get("url"), r.get("note")) for r in rules["references"]),
         areas=tuple(Area(a["id"], a["title"], a["description"]) for a in rules["areas"]),
         rules=tuple(
             Rule(

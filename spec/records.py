@@ -25,18 +25,31 @@ from .resources import package_dir
 from .schemas import validate_document
 from .yamldoc import YamlDocument, load_yaml_document, parse_yaml_document
 
-__all__ = ["HAND_FORMAT", "POSITION_FORMAT", "SEATS", "SESSION_FORMAT", "LoadedRecord", "RecordProblems", "action_key", "card_code",
-           "hand_actions", "load_record", "parse_record"]
+__all__ = [
+    "HAND_FORMAT",
+    "POSITION_FORMAT",
+    "SEATS",
+    "SESSION_FORMAT",
+    "LoadedRecord",
+    "RecordProblems",
+    "action_key",
+    "card_code",
+    "hand_actions",
+    "load_record",
+    "parse_record",
+]
 
 HAND_FORMAT = "sheepshead-hand/1"
 SESSION_FORMAT = "sheepshead-session/1"
 POSITION_FORMAT = "sheepshead-position/1"
 SEATS = ("S1", "S2", "S3", "S4", "S5")
 _SUITS = {"♣": "C", "♠": "S", "♥": "H", "♦": "D"}
-_SCHEMAS = {HAND_FORMAT: "hand-record.schema.json", SESSION_FORMAT: "session-record.schema.json",
-            POSITION_FORMAT: "position-record.schema.json"}  # fmt: skip
-_END_OF_HAND = ("picker_side", "defenders", "seat_points", "seat_tricks", "outcome",
-                "leaster_winner", "scores")  # fmt: skip
+_SCHEMAS = {
+    HAND_FORMAT: "hand-record.schema.json",
+    SESSION_FORMAT: "session-record.schema.json",
+    POSITION_FORMAT: "position-record.schema.json",
+}
+_END_OF_HAND = ("picker_side", "defenders", "seat_points", "seat_tricks", "outcome", "leaster_winner", "scores")
 _NOT_CARDS = ("crack", "recrack", "blitz", "claim")
 """Verbs that may stand in a trick without being one of its cards."""
 
@@ -79,8 +92,10 @@ class LoadedRecord:
     def not_applicable(self) -> tuple[tuple[dict[str, str], str], ...]:
         """The options that make the record impossible, each with the reason (``not_applicable``)."""
         items = self.data.get("not_applicable") or []
-        return tuple(({str(a): str(o) for a, o in item["when"].items() if not str(a).startswith("x-")}, str(item["why"]))
-                     for item in items)  # fmt: skip
+        return tuple(
+            ({str(a): str(o) for a, o in item["when"].items() if not str(a).startswith("x-")}, str(item["why"]))
+            for item in items
+        )
 
     @property
     def variants(self) -> dict[str, str]:
@@ -108,8 +123,24 @@ def card_code(text: Any) -> str:
     return ("T" if rank == "10" else rank.upper()) + _SUITS.get(suit, suit.upper())
 
 
-_WORDS = frozenset({"pass", "pick", "crack", "recrack", "claim", "black", "red", "alone", "under", "bury", "call",
-                    "play", "revoke", "blitz"})
+_WORDS = frozenset(
+    {
+        "pass",
+        "pick",
+        "crack",
+        "recrack",
+        "claim",
+        "black",
+        "red",
+        "alone",
+        "under",
+        "bury",
+        "call",
+        "play",
+        "revoke",
+        "blitz",
+    }
+)
 """The words of an action that are not cards."""
 
 
@@ -169,7 +200,9 @@ class _Checker:
         elif option_id not in {o.id for o in axes[axis_id].options}:
             self.add(path, f"axis {axis_id!r} has no option {option_id!r}")
 
-    def table(self, value: Any, path: tuple[PathPart, ...], outer: tuple[Any, ...] = ()) -> list[tuple[Any, tuple[PathPart, ...]]]:
+    def table(
+        self, value: Any, path: tuple[PathPart, ...], outer: tuple[Any, ...] = ()
+    ) -> list[tuple[Any, tuple[PathPart, ...]]]:
         """The plain values of a field (each value of a variant table, nested tables included),
         checking the table."""
         if not (isinstance(value, Mapping) and "by" in value):
@@ -268,7 +301,10 @@ class _Checker:
                 self.table(expect[key], (*prefix, "expect", key))
         draw = body.get("tie_break")
         if isinstance(draw, Mapping) and draw.get("seat") not in (draw.get("among") or ()):
-            self.add((*prefix, "tie_break", "seat"), f"the draw {draw.get('seat')} is not one of the tied seats {draw.get('among')}")
+            self.add(
+                (*prefix, "tie_break", "seat"),
+                f"the draw {draw.get('seat')} is not one of the tied seats {draw.get('among')}",
+            )
 
     def position(self, position: Mapping[str, Any], expect: Mapping[str, Any]) -> None:
         """A position's own consistency: cards once each, the trick's seats clockwise and the seat
@@ -285,7 +321,9 @@ class _Checker:
         trick = [str(text).split()[0].upper() for text in position.get("trick") or ()]
         for index in range(1, len(trick)):
             if trick[index] != SEATS[SEATS.index(trick[index - 1]) % 5 - 4]:
-                self.add((*where, "trick", index), f"{trick[index]} plays after {trick[index - 1]}: the seats go clockwise")
+                self.add(
+                    (*where, "trick", index), f"{trick[index]} plays after {trick[index - 1]}: the seats go clockwise"
+                )
         to_act = position.get("to_act")
         complete = len(trick) == 5
         if complete and to_act is not None:
@@ -301,8 +339,11 @@ class _Checker:
         earlier = int(position.get("earlier_tricks") or 0)
         hand = position.get("hand") or ()
         if hand and len(hand) != 6 - earlier:
-            self.add((*where, "hand"), f"{len(hand)} cards after {earlier} earlier trick{'s' if earlier != 1 else ''};"
-                                       f" the seat holds {6 - earlier}")  # fmt: skip
+            self.add(
+                (*where, "hand"),
+                f"{len(hand)} cards after {earlier} earlier trick{'s' if earlier != 1 else ''};"
+                f" the seat holds {6 - earlier}",
+            )
         if "under" in position and "called" not in position:
             self.add((*where, "under"), "an under card needs the called card")
         if not complete and "trick" in expect:
@@ -340,14 +381,21 @@ class _Checker:
             for i, body in enumerate(data["hands"]):
                 self.hand(body, ("hands", i))
                 if "legal" in (body.get("expect") or {}):
-                    self.add(("hands", i, "expect", "legal"), "legal sets are checked in hand records, not in a session's hands")
+                    self.add(
+                        ("hands", i, "expect", "legal"),
+                        "legal sets are checked in hand records, not in a session's hands",
+                    )
             expect = data.get("expect") or {}
             if "totals" in expect:
                 self.zero_sum(expect["totals"], ("expect", "totals"))
             if "illegal" in expect:
                 self.illegal(expect["illegal"], ("expect", "illegal"))
                 for item, where in self.table(expect["illegal"], ("expect", "illegal")):
-                    if isinstance(item, Mapping) and isinstance(item.get("hand"), int) and item["hand"] > len(data["hands"]):
+                    if (
+                        isinstance(item, Mapping)
+                        and isinstance(item.get("hand"), int)
+                        and item["hand"] > len(data["hands"])
+                    ):
                         self.add((*where, "hand"), f"hand {item['hand']}: the session has {len(data['hands'])} hands")
         else:
             self.hand(data, ())

@@ -98,8 +98,7 @@ def _intro(spec: Spec) -> list[str]:
         "- **seed**: one of the five seed texts states it. Its sources quote the text by file and"
         " line, in the original language, with an English gloss.",
         "- **derived**: it follows from the rules it is derived from.",
-        "- **tradition**: the texts are silent and established practice, cited by its references,"
-        " fills the gap.",
+        "- **tradition**: the texts are silent and established practice, cited by its references, fills the gap.",
         "- **practice**: no text or reference read gives the rule; the spec follows common table"
         " practice, and its note says so.",
         "",
@@ -117,8 +116,9 @@ def _intro(spec: Spec) -> list[str]:
 def _linked(spec: Spec, line: str) -> str:
     """``[rule](#rule)`` as a link when the spec has that rule, else as plain code."""
     known = {rule.id for rule in spec.rules}
-    return re.sub(r"\[([a-z0-9-]+\.[a-z0-9-]+)\]\(#\1\)",
-                  lambda m: m.group(0) if m.group(1) in known else f"`{m.group(1)}`", line)
+    return re.sub(
+        r"\[([a-z0-9-]+\.[a-z0-9-]+)\]\(#\1\)", lambda m: m.group(0) if m.group(1) in known else f"`{m.group(1)}`", line
+    )
 
 
 _SCOPE = [
@@ -169,8 +169,7 @@ _SEVERAL_RULES = [
     "2. the duties around the called card (`play.hold-card-on-first-lead`, `play.hold-card-kept`,"
     " `play.partner-plays-called-card`, `play.partner-keeps-called-card`), which hold under every"
     " profile but only while the called suit has not been led;",
-    "3. must-trump (`play.void-in-led-suit`), which holds only under one option of the void-play"
-    " axis.",
+    "3. must-trump (`play.void-in-led-suit`), which holds only under one option of the void-play axis.",
     "",
     "The most general rule comes first, so that the name an engine gives does not depend on the"
     " profile for the rules that every profile shares.",
@@ -247,11 +246,7 @@ def _axis(spec: Spec, axis: Axis, resolved: dict[str, dict[str, str]]) -> list[s
     for option in axis.options:
         default = " (default)" if option.id == axis.default else ""
         lines.append(f"  - `{option.id}`{default}: {_block(option.summary, '    ')}")
-        chosen = [
-            f"[`{p}`](#profile-{p})"
-            for p, opts in resolved.items()
-            if opts.get(axis.id) == option.id
-        ]
+        chosen = [f"[`{p}`](#profile-{p})" for p, opts in resolved.items() if opts.get(axis.id) == option.id]
         lines.append(f"    - Chosen by: {_links(chosen) or 'no profile'}")
         if option.sources:
             lines += ["    - Sources:", *_sources(option.sources, "      ")]

@@ -87,9 +87,7 @@ def find_seeds(spec_dir: Path) -> SeedsLocation:
         return SeedsLocation(None, f"{SEEDS_ENV}={override} is not a folder", explicit=True)
     root = checkout_root(spec_dir)
     if root is None:
-        return SeedsLocation(
-            None, f"{spec_dir} is not the spec/ folder of a checkout and {SEEDS_ENV} is not set"
-        )
+        return SeedsLocation(None, f"{spec_dir} is not the spec/ folder of a checkout and {SEEDS_ENV} is not set")
     folder = root.parent / "shared" / "seeds"
     if folder.is_dir():
         return SeedsLocation(folder, f"{folder} (next to the checkout)")

@@ -51,9 +51,7 @@ def validate_document(doc: YamlDocument, schema_path: Path) -> list[Problem]:
     return validate(doc, schema_path)
 
 
-def validate_yaml_against_schema(
-    path: Path, schema_path: Path, *, file: str | None = None
-) -> list[Problem]:
+def validate_yaml_against_schema(path: Path, schema_path: Path, *, file: str | None = None) -> list[Problem]:
     """Load a YAML file and validate it against a JSON Schema.
 
     A file that is not valid YAML gives one problem with its line.

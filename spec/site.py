@@ -141,20 +141,26 @@ def _anchors(prefix: str, ids: Iterable[str]) -> str:
     return ", ".join(f'<a href="#{prefix}{_e(i)}">{_e(i)}</a>' for i in ids)
 
 
-def _rule(spec: Spec, rule: Rule, resolved: Mapping[str, Mapping[str, str]], tests: Sequence[SiteTest],
-          md: MarkdownIt) -> str:  # fmt: skip
+def _rule(
+    spec: Spec, rule: Rule, resolved: Mapping[str, Mapping[str, str]], tests: Sequence[SiteTest], md: MarkdownIt
+) -> str:
     search = " ".join([rule.id, rule.title, rule.statement, rule.basis, *rule.axes]).lower()
-    parts = [f'<article class="rule" id="{_e(rule.id)}" data-search="{_e(search)}">',
-             f'<h4><a href="#{_e(rule.id)}"><code>{_e(rule.id)}</code></a>: {_e(rule.title)}</h4>',
-             f"<blockquote>{_e(rule.statement)}</blockquote>",
-             f'<p class="meta">Basis: <strong>{_e(rule.basis)}</strong>'
-             + (f" · derived from {_rule_links(rule.derived_from)}" if rule.derived_from else "")
-             + (f" · references: {_anchors('ref-', rule.references)}" if rule.references else "")
-             + (f" · errata: {_anchors('erratum-', rule.errata)}" if rule.errata else "") + "</p>"]  # fmt: skip
+    parts = [
+        f'<article class="rule" id="{_e(rule.id)}" data-search="{_e(search)}">',
+        f'<h4><a href="#{_e(rule.id)}"><code>{_e(rule.id)}</code></a>: {_e(rule.title)}</h4>',
+        f"<blockquote>{_e(rule.statement)}</blockquote>",
+        f'<p class="meta">Basis: <strong>{_e(rule.basis)}</strong>'
+        + (f" · derived from {_rule_links(rule.derived_from)}" if rule.derived_from else "")
+        + (f" · references: {_anchors('ref-', rule.references)}" if rule.references else "")
+        + (f" · errata: {_anchors('erratum-', rule.errata)}" if rule.errata else "")
+        + "</p>",
+    ]
     if rule.sources:
         rows = "".join(_source_row(spec, source) for source in rule.sources)
-        parts.append(f"<table><thead><tr><th>Text</th><th>The text says</th><th>In English</th></tr></thead>"
-                     f"<tbody>{rows}</tbody></table>")  # fmt: skip
+        parts.append(
+            f"<table><thead><tr><th>Text</th><th>The text says</th><th>In English</th></tr></thead>"
+            f"<tbody>{rows}</tbody></table>"
+        )
     for axis_id in rule.axes:
         axis = spec.axis(axis_id)
         rows = ""
@@ -163,9 +169,11 @@ def _rule(spec: Spec, rule: Rule, resolved: Mapping[str, Mapping[str, str]], tes
             profiles = ", ".join(f'<a href="#profile-{_e(p)}">{_e(p)}</a>' for p in chosen) or "no profile"
             default = " (default)" if option.id == axis.default else ""
             rows += f"<tr><td><code>{_e(option.id)}</code>{default}</td><td>{_e(option.summary)}</td><td>{profiles}</td></tr>"
-        parts.append(f'<p>Variant axis <a href="#axis-{_e(axis.id)}"><code>{_e(axis.id)}</code></a>: {_e(axis.question)}</p>'
-                     f"<table><thead><tr><th>Option</th><th>Reading</th><th>Chosen by</th></tr></thead>"
-                     f"<tbody>{rows}</tbody></table>")  # fmt: skip
+        parts.append(
+            f'<p>Variant axis <a href="#axis-{_e(axis.id)}"><code>{_e(axis.id)}</code></a>: {_e(axis.question)}</p>'
+            f"<table><thead><tr><th>Option</th><th>Reading</th><th>Chosen by</th></tr></thead>"
+            f"<tbody>{rows}</tbody></table>"
+        )
     if rule.note:
         parts.append(f"<div><strong>Note.</strong> {md.render(rule.note)}</div>")
     mine = [test for test in tests if rule.id in test.rules]
@@ -181,8 +189,10 @@ def _rule(spec: Spec, rule: Rule, resolved: Mapping[str, Mapping[str, str]], tes
 def _source_row(spec: Spec, source: Source) -> str:
     """A seed quote beside its gloss, linked to its text."""
     anchor = "text-" + source.seed.removesuffix(".txt")
-    return (f'<tr><td><a href="#{_e(anchor)}">{_e(source.seed[:3])}</a>:{source.line}</td>'
-            f'<td lang="{_language(spec, source.seed)}">{_e(source.quote)}</td><td>{_e(source.gloss)}</td></tr>')
+    return (
+        f'<tr><td><a href="#{_e(anchor)}">{_e(source.seed[:3])}</a>:{source.line}</td>'
+        f'<td lang="{_language(spec, source.seed)}">{_e(source.quote)}</td><td>{_e(source.gloss)}</td></tr>'
+    )
 
 
 def _language(spec: Spec, seed: str) -> str:
@@ -201,15 +211,19 @@ def _comparison(spec: Spec, resolved: Mapping[str, Mapping[str, str]]) -> str:
             value = resolved[profile.id].get(axis.id, "?")
             cells.append(f"<td><strong>{_e(value)}</strong></td>" if value != axis.default else f"<td>{_e(value)}</td>")
         rows.append(f'<tr><th><a href="#axis-{_e(axis.id)}">{_e(axis.id)}</a></th>' + "".join(cells) + "</tr>")
-    return (f'<section id="comparison"><h2>Variant comparison</h2><p>Each profile\'s option on every axis; '
-            f"<strong>bold</strong>: not the axis's default.</p><table><thead><tr><th>Axis</th>{head}</tr></thead>"
-            f"<tbody>{''.join(rows)}</tbody></table></section>")  # fmt: skip
+    return (
+        f'<section id="comparison"><h2>Variant comparison</h2><p>Each profile\'s option on every axis; '
+        f"<strong>bold</strong>: not the axis's default.</p><table><thead><tr><th>Axis</th>{head}</tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table></section>"
+    )
 
 
 def _test(test: SiteTest) -> str:
-    return (f'<article class="test" id="{_e(test.anchor)}"><h4>{_e(test.title)}</h4>'
-            f'<p class="meta">{_e(test.kind)} · <code>{_e(test.location)}</code> · checks {_rule_links(test.rules)}</p>'
-            f"<pre>{html.escape(test.text)}</pre></article>")  # fmt: skip
+    return (
+        f'<article class="test" id="{_e(test.anchor)}"><h4>{_e(test.title)}</h4>'
+        f'<p class="meta">{_e(test.kind)} · <code>{_e(test.location)}</code> · checks {_rule_links(test.rules)}</p>'
+        f"<pre>{html.escape(test.text)}</pre></article>"
+    )
 
 
 def render_site(spec: Spec, *, disputes: str, tests: Sequence[SiteTest]) -> str:
@@ -224,31 +238,42 @@ def render_site(spec: Spec, *, disputes: str, tests: Sequence[SiteTest]) -> str:
     areas = []
     for area in spec.areas:
         rules = "\n".join(_rule(spec, rule, resolved, tests, md) for rule in spec.rules_in_area(area.id))
-        areas.append(f'<section id="area-{_e(area.id)}"><h3>{_e(area.title)}</h3>{md.render(area.description)}{rules}</section>')
-    contents = "".join(f'<li><a href="#area-{_e(a.id)}">{_e(a.title)}</a> ({len(spec.rules_in_area(a.id))})</li>'
-                       for a in spec.areas)  # fmt: skip
-    counts = (f"Spec version {_e(spec.spec_version)}: {len(spec.rules)} rules in {len(spec.areas)} areas,"
-              f" {len(spec.axes)} variant axes, {len(spec.profiles)} profiles, {len(tests)} tests.")  # fmt: skip
-    return "\n".join([
-        "<!doctype html>",
-        '<html lang="en"><head><meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        "<title>Sheepshead rules specification</title>",
-        f"<style>{_CSS}</style></head><body>",
-        '<header id="top"><h1>Sheepshead rules specification</h1>',
-        f'<p class="meta">{counts}</p>',
-        '<nav><a href="#scope">Scope</a><a href="#rules">Rules</a><a href="#comparison">Variants</a>'
-        '<a href="#disputes">Disputes</a><a href="#tests">Tests</a><a href="#references">References</a></nav>',
-        '<form class="search" id="search" role="search" hidden><label>Search the rules '
-        '<input id="q" name="q" type="search" placeholder="a rule id or words: ten called"></label> '
-        '<span id="count" aria-live="polite"></span></form>',
-        "</header><main>",
-        f'<section id="intro">{_site_links(md.render(intro))}</section>',
-        f'<section id="rules"><h2>Rules</h2><ul>{contents}</ul>' + "".join(areas) + "</section>",
-        _comparison(spec, resolved),
-        f'<section id="spec-details">{_site_links(md.render(tail))}</section>',
-        f'<section id="disputes"><h2>Disputes</h2>{_site_links(md.render(disputes), prefix="dispute-")}</section>',
-        '<section id="tests"><h2>Tests</h2><p>Every scenario and record of the suite, with the rules it checks.</p>'
-        + "".join(_test(t) for t in tests) + "</section>",
-        f"</main><script>{_SCRIPT}</script></body></html>",
-    ]) + "\n"  # fmt: skip
+        areas.append(
+            f'<section id="area-{_e(area.id)}"><h3>{_e(area.title)}</h3>{md.render(area.description)}{rules}</section>'
+        )
+    contents = "".join(
+        f'<li><a href="#area-{_e(a.id)}">{_e(a.title)}</a> ({len(spec.rules_in_area(a.id))})</li>' for a in spec.areas
+    )
+    counts = (
+        f"Spec version {_e(spec.spec_version)}: {len(spec.rules)} rules in {len(spec.areas)} areas,"
+        f" {len(spec.axes)} variant axes, {len(spec.profiles)} profiles, {len(tests)} tests."
+    )
+    return (
+        "\n".join(
+            [
+                "<!doctype html>",
+                '<html lang="en"><head><meta charset="utf-8">',
+                '<meta name="viewport" content="width=device-width, initial-scale=1">',
+                "<title>Sheepshead rules specification</title>",
+                f"<style>{_CSS}</style></head><body>",
+                '<header id="top"><h1>Sheepshead rules specification</h1>',
+                f'<p class="meta">{counts}</p>',
+                '<nav><a href="#scope">Scope</a><a href="#rules">Rules</a><a href="#comparison">Variants</a>'
+                '<a href="#disputes">Disputes</a><a href="#tests">Tests</a><a href="#references">References</a></nav>',
+                '<form class="search" id="search" role="search" hidden><label>Search the rules '
+                '<input id="q" name="q" type="search" placeholder="a rule id or words: ten called"></label> '
+                '<span id="count" aria-live="polite"></span></form>',
+                "</header><main>",
+                f'<section id="intro">{_site_links(md.render(intro))}</section>',
+                f'<section id="rules"><h2>Rules</h2><ul>{contents}</ul>' + "".join(areas) + "</section>",
+                _comparison(spec, resolved),
+                f'<section id="spec-details">{_site_links(md.render(tail))}</section>',
+                f'<section id="disputes"><h2>Disputes</h2>{_site_links(md.render(disputes), prefix="dispute-")}</section>',
+                '<section id="tests"><h2>Tests</h2><p>Every scenario and record of the suite, with the rules it checks.</p>'
+                + "".join(_test(t) for t in tests)
+                + "</section>",
+                f"</main><script>{_SCRIPT}</script></body></html>",
+            ]
+        )
+        + "\n"
+    )

@@ -51,9 +51,7 @@ class SpecDocuments:
 Check = Callable[[Spec, SpecDocuments], list[Problem]]
 
 
-def _duplicates(
-    doc: YamlDocument, ids: Iterable[tuple[Sequence[PathPart], str]], kind: str
-) -> list[Problem]:
+def _duplicates(doc: YamlDocument, ids: Iterable[tuple[Sequence[PathPart], str]], kind: str) -> list[Problem]:
     first: dict[str, Sequence[PathPart]] = {}
     problems = []
     for path, value in ids:
@@ -68,30 +66,16 @@ def _duplicates(
 def check_unique_ids(spec: Spec, docs: SpecDocuments) -> list[Problem]:
     """Ids are unique: texts, references, areas, rules, axes, options per axis, errata, profiles."""
     r, v = docs.rules, docs.variants
-    problems = _duplicates(
-        r, ((("texts", i, "file"), t.file) for i, t in enumerate(spec.texts)), "text"
-    )
-    problems += _duplicates(
-        r, ((("references", i, "id"), x.id) for i, x in enumerate(spec.references)), "reference id"
-    )
-    problems += _duplicates(
-        r, ((("areas", i, "id"), a.id) for i, a in enumerate(spec.areas)), "area"
-    )
-    problems += _duplicates(
-        r, ((("rules", i, "id"), x.id) for i, x in enumerate(spec.rules)), "rule id"
-    )
-    problems += _duplicates(
-        v, ((("axes", i, "id"), a.id) for i, a in enumerate(spec.axes)), "axis id"
-    )
+    problems = _duplicates(r, ((("texts", i, "file"), t.file) for i, t in enumerate(spec.texts)), "text")
+    problems += _duplicates(r, ((("references", i, "id"), x.id) for i, x in enumerate(spec.references)), "reference id")
+    problems += _duplicates(r, ((("areas", i, "id"), a.id) for i, a in enumerate(spec.areas)), "area")
+    problems += _duplicates(r, ((("rules", i, "id"), x.id) for i, x in enumerate(spec.rules)), "rule id")
+    problems += _duplicates(v, ((("axes", i, "id"), a.id) for i, a in enumerate(spec.axes)), "axis id")
     for i, axis in enumerate(spec.axes):
         options = ((("axes", i, "options", j, "id"), o.id) for j, o in enumerate(axis.options))
         problems += _duplicates(v, options, "option id")
-    problems += _duplicates(
-        v, ((("errata", i, "id"), e.id) for i, e in enumerate(spec.errata)), "erratum id"
-    )
-    problems += _duplicates(
-        v, ((("profiles", i, "id"), p.id) for i, p in enumerate(spec.profiles)), "profile id"
-    )
+    problems += _duplicates(v, ((("errata", i, "id"), e.id) for i, e in enumerate(spec.errata)), "erratum id")
+    problems += _duplicates(v, ((("profiles", i, "id"), p.id) for i, p in enumerate(spec.profiles)), "profile id")
     return problems
 
 
@@ -102,9 +86,7 @@ def check_areas(spec: Spec, docs: SpecDocuments) -> list[Problem]:
     listed = [a.id for a in spec.areas]
     expected = [a for a in AREA_IDS if a in listed]
     if listed != expected and len(set(listed)) == len(listed):
-        problems.append(
-            r.problem(["areas"], "areas must be listed in the order " + ", ".join(expected))
-        )
+        problems.append(r.problem(["areas"], "areas must be listed in the order " + ", ".join(expected)))
     for i, rule in enumerate(spec.rules):
         prefix = rule.id.split(".", 1)[0]
         if rule.area != prefix:
@@ -118,9 +100,7 @@ def check_areas(spec: Spec, docs: SpecDocuments) -> list[Problem]:
             problems.append(r.problem(["rules", i, "area"], f"area {rule.area!r} is not in areas"))
     for i, axis in enumerate(spec.axes):
         if axis.area not in listed:
-            problems.append(
-                docs.variants.problem(["axes", i, "area"], f"area {axis.area!r} is not in areas")
-            )
+            problems.append(docs.variants.problem(["axes", i, "area"], f"area {axis.area!r} is not in areas"))
     return problems
 
 
@@ -146,9 +126,7 @@ def check_links(spec: Spec, docs: SpecDocuments) -> list[Problem]:
     for i, rule in enumerate(spec.rules):
         for j, other in enumerate(rule.derived_from):
             if other == rule.id:
-                problems.append(
-                    r.problem(["rules", i, "derived_from", j], "a rule cannot derive from itself")
-                )
+                problems.append(r.problem(["rules", i, "derived_from", j], "a rule cannot derive from itself"))
             elif other not in rules:
                 problems.append(r.problem(["rules", i, "derived_from", j], f"no rule {other!r}"))
         for j, ref in enumerate(rule.references):
@@ -162,18 +140,14 @@ def check_links(spec: Spec, docs: SpecDocuments) -> list[Problem]:
                 problems.append(r.problem(where, f"no axis {axis_id!r} in variants.yaml"))
         for j, erratum in enumerate(rule.errata):
             if erratum not in errata:
-                problems.append(
-                    r.problem(["rules", i, "errata", j], f"no erratum {erratum!r} in variants.yaml")
-                )
+                problems.append(r.problem(["rules", i, "errata", j], f"no erratum {erratum!r} in variants.yaml"))
         problems += _source_links(r, ["rules", i, "sources"], rule.sources, files)
     for i, axis in enumerate(spec.axes):
         for j, option in enumerate(axis.options):
             path: list[PathPart] = ["axes", i, "options", j]
             for k, ref in enumerate(option.references):
                 if ref not in refs:
-                    problems.append(
-                        v.problem([*path, "references", k], f"no reference {ref!r} in rules.yaml")
-                    )
+                    problems.append(v.problem([*path, "references", k], f"no reference {ref!r} in rules.yaml"))
             problems += _source_links(v, [*path, "sources"], option.sources, files)
     for i, err in enumerate(spec.errata):
         problems += _source_links(v, ["errata", i, "sources"], err.sources, files)
@@ -187,20 +161,14 @@ def check_links(spec: Spec, docs: SpecDocuments) -> list[Problem]:
             problems.append(v.problem(["errata", i, "option"], message))
     version = v.data.get("spec_version")
     if version != spec.spec_version:
-        problems.append(
-            v.problem(
-                ["spec_version"], f"{version!r} differs from rules.yaml's {spec.spec_version!r}"
-            )
-        )
+        problems.append(v.problem(["spec_version"], f"{version!r} differs from rules.yaml's {spec.spec_version!r}"))
     return problems
 
 
 def check_axes(spec: Spec, docs: SpecDocuments) -> list[Problem]:
     """Every axis default is one of its options."""
     return [
-        docs.variants.problem(
-            ["axes", i, "default"], f"default {axis.default!r} is not an option of the axis"
-        )
+        docs.variants.problem(["axes", i, "default"], f"default {axis.default!r} is not an option of the axis")
         for i, axis in enumerate(spec.axes)
         if axis.default not in {o.id for o in axis.options}
     ]
@@ -240,9 +208,7 @@ def check_profiles(spec: Spec, docs: SpecDocuments) -> list[Problem]:
                     )
                 )
         elif profile.inherits not in ids:
-            problems.append(
-                v.problem(["profiles", i, "inherits"], f"no profile {profile.inherits!r}")
-            )
+            problems.append(v.problem(["profiles", i, "inherits"], f"no profile {profile.inherits!r}"))
         else:
             try:
                 spec.profile_chain(profile.id)
@@ -264,9 +230,7 @@ def check_options_used(spec: Spec, docs: SpecDocuments) -> list[Problem]:
         return []
     chosen = {(a, o) for options in resolved for a, o in options.items()}
     return [
-        docs.variants.problem(
-            ["axes", i, "options", j, "id"], f"option {option.id!r} is not chosen by any profile"
-        )
+        docs.variants.problem(["axes", i, "options", j, "id"], f"option {option.id!r} is not chosen by any profile")
         for i, axis in enumerate(spec.axes)
         for j, option in enumerate(axis.options)
         if (axis.id, option.id) not in chosen
@@ -313,9 +277,7 @@ def check_quotes(spec: Spec, docs: SpecDocuments, seeds: Path) -> tuple[list[Pro
         try:
             texts[text.file] = read_seed_lines(seeds / text.file)
         except (OSError, UnicodeDecodeError) as error:
-            reason = (
-                "not found" if isinstance(error, FileNotFoundError) else f"unreadable ({error})"
-            )
+            reason = "not found" if isinstance(error, FileNotFoundError) else f"unreadable ({error})"
             problems.append(docs.rules.problem(["texts", i, "file"], f"{reason} in {seeds}"))
     checked = 0
     for which, path, source in _all_sources(spec):
@@ -357,11 +319,7 @@ def check_rendered(spec: Spec, spec_md: Path) -> list[Problem]:
         (n for n, (a, b) in enumerate(zip(got, want, strict=False), 1) if a != b),
         min(len(got), len(want)) + 1,
     )
-    return [
-        Problem(
-            name, line, "", f"out of date (differs from the rendered spec from this line); {hint}"
-        )
-    ]
+    return [Problem(name, line, "", f"out of date (differs from the rendered spec from this line); {hint}")]
 
 
 CONSISTENCY_CHECKS: tuple[Check, ...] = (
@@ -396,9 +354,7 @@ class CheckReport:
         return not self.problems
 
 
-def load_documents(
-    spec_dir: Path, schema_dir: Path | None = None
-) -> tuple[SpecDocuments | None, list[Problem]]:
+def load_documents(spec_dir: Path, schema_dir: Path | None = None) -> tuple[SpecDocuments | None, list[Problem]]:
     """Load ``rules.yaml`` and ``variants.yaml`` and validate them against their schemas.
 
     :param spec_dir: the folder holding both files.
@@ -421,15 +377,11 @@ def load_documents(
     return SpecDocuments(rules, variants), problems
 
 
-def _consistent(
-    spec_dir: Path, schema_dir: Path | None
-) -> tuple[Spec | None, SpecDocuments | None, list[Problem]]:
+def _consistent(spec_dir: Path, schema_dir: Path | None) -> tuple[Spec | None, SpecDocuments | None, list[Problem]]:
     docs, problems = load_documents(spec_dir, schema_dir)
     if docs is None:
         return None, None, problems
-    spec = spec_from_data(
-        docs.rules.data, docs.variants.data, hand_records=(spec_dir / "hand-records.md").is_file()
-    )
+    spec = spec_from_data(docs.rules.data, docs.variants.data, hand_records=(spec_dir / "hand-records.md").is_file())
     for check in CONSISTENCY_CHECKS:
         problems += check(spec, docs)
     return spec, docs, problems
@@ -470,9 +422,7 @@ def check_spec(
         found, checked = check_quotes(spec, docs, seeds.path)
         problems += found
     elif seeds.explicit:
-        problems.append(
-            Problem(display_path(folder), None, "", f"seed texts not found: {seeds.origin}")
-        )
+        problems.append(Problem(display_path(folder), None, "", f"seed texts not found: {seeds.origin}"))
     if spec_md is None and checkout_root(folder) is not None and (folder / "SPEC.md").is_file():
         spec_md = folder / "SPEC.md"
     if spec_md is not None:
@@ -519,9 +469,13 @@ def _checked_files(folder: Path, schema_dir: Path | None) -> list[Path]:
     """Everything a spec's check depends on: both documents, whether ``hand-records.md`` exists,
     every schema, and the modules that read and check them (:mod:`sheepshead_spec.cache`)."""
     code = Path(__file__).parent
-    return [folder / "rules.yaml", folder / "variants.yaml", folder / "hand-records.md",
-            *sorted((schema_dir or folder / "schema").rglob("*.json")),
-            *(code / f"{name}.py" for name in ("catalogue", "validation", "schemas", "yamldoc", "problems"))]  # fmt: skip
+    return [
+        folder / "rules.yaml",
+        folder / "variants.yaml",
+        folder / "hand-records.md",
+        *sorted((schema_dir or folder / "schema").rglob("*.json")),
+        *(code / f"{name}.py" for name in ("catalogue", "validation", "schemas", "yamldoc", "problems")),
+    ]
 
 
 _LOADED: dict[tuple[object, ...], Spec] = {}

@@ -133,11 +133,18 @@ class _Walk:
                 line = key_node.start_mark.line + 1
                 key = str(key_node.value) if isinstance(key_node, yaml.ScalarNode) else "?"
                 if not (isinstance(key_node, yaml.ScalarNode) and key_node.tag == _STR_TAG):
-                    self.problems.append(Problem(self.file, line, format_path(path),
-                                                 f"mapping key {key!r} is not a string; quote it"))  # fmt: skip
+                    self.problems.append(
+                        Problem(self.file, line, format_path(path), f"mapping key {key!r} is not a string; quote it")
+                    )
                 if key in seen:
-                    self.problems.append(Problem(self.file, line, format_path((*path, key)),
-                                                 f"duplicate key {key!r} (first on line {seen[key]})"))  # fmt: skip
+                    self.problems.append(
+                        Problem(
+                            self.file,
+                            line,
+                            format_path((*path, key)),
+                            f"duplicate key {key!r} (first on line {seen[key]})",
+                        )
+                    )
                     continue
                 seen[key] = line
                 self.lines[(*path, key)] = line
@@ -190,9 +197,7 @@ def _yaml_error_problem(file: str, text: str, error: yaml.YAMLError) -> Problem:
         mark = error.problem_mark
         parts = [p for p in (error.context, error.problem) if p]
         message = "; ".join(parts) or "invalid YAML"
-        return Problem(
-            file, mark.line + 1, "", f"invalid YAML: {message} (column {mark.column + 1})"
-        )
+        return Problem(file, mark.line + 1, "", f"invalid YAML: {message} (column {mark.column + 1})")
     if isinstance(error, yaml.reader.ReaderError):
         line = text.count("\n", 0, error.position) + 1
         return Problem(file, line, "", f"invalid YAML: {error.reason} (#x{error.character:04x})")
@@ -217,8 +222,14 @@ def parse_yaml_document(text: str, file: str) -> tuple[YamlDocument | None, list
     :return: the document (``None`` when it cannot be parsed) and the problems.
     """
     if len(text) > MAX_BYTES:
-        return None, [Problem(file, None, "", f"the text is {len(text)} characters long: more than a record may be"
-                              f" ({MAX_BYTES} bytes)")]  # fmt: skip
+        return None, [
+            Problem(
+                file,
+                None,
+                "",
+                f"the text is {len(text)} characters long: more than a record may be ({MAX_BYTES} bytes)",
+            )
+        ]
     if _FAST_LOADER is not None:
         try:
             yaml.reader.Reader(text)  # the pure-Python reader's check of unprintable characters
@@ -230,8 +241,9 @@ def parse_yaml_document(text: str, file: str) -> tuple[YamlDocument | None, list
     return _parse_with(yaml.SafeLoader, text, file, report=True) or (None, [])
 
 
-def _parse_with(loader_class: Any, text: str, file: str, *,
-                report: bool = False) -> tuple[YamlDocument | None, list[Problem]] | None:  # fmt: skip
+def _parse_with(
+    loader_class: Any, text: str, file: str, *, report: bool = False
+) -> tuple[YamlDocument | None, list[Problem]] | None:
     """Parse with one loader class; a YAML error is a problem when ``report``, else ``None``."""
     try:
         loader = loader_class(text)
@@ -265,9 +277,7 @@ def _parse_with(loader_class: Any, text: str, file: str, *,
     return YamlDocument(file, _stringify_keys(data), lines), problems
 
 
-def load_yaml_document(
-    path: Path, file: str | None = None
-) -> tuple[YamlDocument | None, list[Problem]]:
+def load_yaml_document(path: Path, file: str | None = None) -> tuple[YamlDocument | None, list[Problem]]:
     """Read and parse a YAML file; see :func:`parse_yaml_document`.
 
     :param path: the file to read (UTF-8).

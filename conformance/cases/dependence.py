@@ -35,17 +35,24 @@ class HiddenDependence:
 
     def __str__(self) -> str:
         base = ", ".join(f"{a}={o}" for a, o in self.base)
-        return (f"{self.location}: {self.case} depends on axis {self.axis} (fails under {self.axis}={self.option}, "
-                f"from {base}): {self.message}; list the axis (a tag @{self.axis}:<option>, or 'variants' / a "
-                "variant table in a record)")  # fmt: skip
+        return (
+            f"{self.location}: {self.case} depends on axis {self.axis} (fails under {self.axis}={self.option}, "
+            f"from {base}): {self.message}; list the axis (a tag @{self.axis}:<option>, or 'variants' / a "
+            "variant table in a record)"
+        )
 
 
 def _passes(case: Case, adapter: Adapter, info: EngineInfo, options: dict[str, str]) -> tuple[bool, str]:
     return _run(case, adapter, info, options)[:2]
 
 
-def _run(case: Case, adapter: Adapter, info: EngineInfo, options: dict[str, str],
-         consulted: Callable[[], AbstractContextManager[set[str]]] | None = None) -> tuple[bool, str, set[str] | None]:  # fmt: skip
+def _run(
+    case: Case,
+    adapter: Adapter,
+    info: EngineInfo,
+    options: dict[str, str],
+    consulted: Callable[[], AbstractContextManager[set[str]]] | None = None,
+) -> tuple[bool, str, set[str] | None]:
     """Whether the reference passes the case under ``options``, why not, and (when the adapter
     can tell, ``consulted``) the axes the engine read on the way."""
     if consulted is not None:
@@ -71,8 +78,9 @@ def _bases(case: Case, spec: Spec) -> Iterable[dict[str, str]]:
         yield {**others, **chosen}
 
 
-def hidden_dependence(cases: Sequence[Case], adapter: Adapter, info: EngineInfo, spec: Spec,
-                      *, first_only: bool = False) -> list[HiddenDependence]:  # fmt: skip
+def hidden_dependence(
+    cases: Sequence[Case], adapter: Adapter, info: EngineInfo, spec: Spec, *, first_only: bool = False
+) -> list[HiddenDependence]:
     """Every (case, axis) where the reference's answer changes on an axis the case does not list.
 
     :param first_only: stop at the first finding (a gate that only needs to fail).
@@ -91,9 +99,16 @@ def hidden_dependence(cases: Sequence[Case], adapter: Adapter, info: EngineInfo,
             if not ok:
                 if not reported:  # the default base passed: some axes at other options break the case
                     unlisted = sorted(a for a in base if a not in case.depends)
-                    found.append(HiddenDependence(case.id, case.location, " / ".join(unlisted), "any other option",
-                                                  tuple(sorted((a, o) for a, o in base.items() if a in case.depends)),
-                                                  message))  # fmt: skip
+                    found.append(
+                        HiddenDependence(
+                            case.id,
+                            case.location,
+                            " / ".join(unlisted),
+                            "any other option",
+                            tuple(sorted((a, o) for a, o in base.items() if a in case.depends)),
+                            message,
+                        )
+                    )
                     if first_only:
                         return found
                 continue

@@ -122,8 +122,11 @@ def pinned(options: Mapping[str, str]) -> dict[str, frozenset[str]]:
     return {axis: frozenset({option}) for axis, option in options.items()}
 
 
-def possible(depends: Mapping[str, frozenset[str]], inapplicable: Sequence[tuple[Mapping[str, str], str]],
-             every: Mapping[str, frozenset[str]]) -> dict[str, frozenset[str]]:
+def possible(
+    depends: Mapping[str, frozenset[str]],
+    inapplicable: Sequence[tuple[Mapping[str, str], str]],
+    every: Mapping[str, frozenset[str]],
+) -> dict[str, frozenset[str]]:
     """``depends`` without the options a case says make it impossible (each alone): they have no
     expectation. An axis named only there depends on its other options."""
     out = dict(depends)

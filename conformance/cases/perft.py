@@ -71,10 +71,16 @@ def perft_rows(record: LoadedRecord, options: Mapping[str, str] | None = None) -
     return sorted(out)
 
 
-def check_perft(record: LoadedRecord, adapter: Adapter, options: Mapping[str, str],
-                capabilities: frozenset[Capability], budget: int = 300, *,
-                request: Mapping[str, str] | None = None,
-                rules: Sequence[str] = ()) -> tuple[list[Mismatch], list[int]]:  # fmt: skip
+def check_perft(
+    record: LoadedRecord,
+    adapter: Adapter,
+    options: Mapping[str, str],
+    capabilities: frozenset[Capability],
+    budget: int = 300,
+    *,
+    request: Mapping[str, str] | None = None,
+    rules: Sequence[str] = (),
+) -> tuple[list[Mismatch], list[int]]:
     """Count legal action sequences from a perft position through replays, as far as ``budget`` allows.
 
     ``count(depth)`` is the number of distinct sequences of exactly ``depth`` legal actions from
@@ -132,15 +138,21 @@ def check_perft(record: LoadedRecord, adapter: Adapter, options: Mapping[str, st
                         traced = _trace(plan, options, previous, legal, rules)
                         if traced is not None:
                             blamed, note = traced
-                        findings.append(Mismatch(f"perft({depth})", count, len(frontier), f"{record.file}:{line}",
-                                                 note, rules=blamed))  # fmt: skip
+                        findings.append(
+                            Mismatch(
+                                f"perft({depth})", count, len(frontier), f"{record.file}:{line}", note, rules=blamed
+                            )
+                        )
             if findings:
                 break
     except _Rejected as error:
         rejection = rejection_text(error.rule, "")
         blamed = refused_rules(error.action, rules) if error.action != "?" else ()
         if 0 <= error.index < len(plan.actions):  # an action of the record reaching the position
-            what, where = f"legality of {error.action!r} (reaching the position)", f"{record.file}:{plan.lines[error.index]}"
+            what, where = (
+                f"legality of {error.action!r} (reaching the position)",
+                f"{record.file}:{plan.lines[error.index]}",
+            )
         else:
             what, where = f"a listed legal action {error.action!r}", record.where(["x-perft"])
         findings.append(Mismatch(what, "accepted", rejection, where, rules=blamed))
@@ -151,8 +163,13 @@ _TRACED = 40
 """The nodes of a level a wrong count is traced through (each costs a reference replay)."""
 
 
-def _trace(plan: HandPlan, options: Mapping[str, str], nodes: Sequence[tuple[str, ...]],
-           legal: Callable[[tuple[str, ...]], tuple[str, ...]], rules: Sequence[str]) -> tuple[tuple[str, ...], str] | None:  # fmt: skip
+def _trace(
+    plan: HandPlan,
+    options: Mapping[str, str],
+    nodes: Sequence[tuple[str, ...]],
+    legal: Callable[[tuple[str, ...]], tuple[str, ...]],
+    rules: Sequence[str],
+) -> tuple[tuple[str, ...], str] | None:
     """Where a wrong count comes from: the first node of the last level whose legal actions the
     engine lists otherwise than the rules give them (the blame oracle, :mod:`conformance.cases.blame`),
     the rule of the action it leaves out or adds, and a note naming the sequence."""
@@ -164,10 +181,12 @@ def _trace(plan: HandPlan, options: Mapping[str, str], nodes: Sequence[tuple[str
         offered = set(legal(node))
         if expected == offered:
             continue
-        moment = " ".join(node[len(plan.actions):][-5:]) or "the position"
+        moment = " ".join(node[len(plan.actions) :][-5:]) or "the position"
         missing, extra = sorted(expected - offered), sorted(offered - expected)
         if missing:
-            blamed = permitting_rules(plan.deal, options, node, missing[0]) or rules_for(action_topic(missing[0]), rules)
+            blamed = permitting_rules(plan.deal, options, node, missing[0]) or rules_for(
+                action_topic(missing[0]), rules
+            )
             return blamed, f"after {moment}: the engine leaves out the legal {missing[0]!r}"
         blamed = forbidding_rules(plan.deal, options, node, extra[0]) or rules_for(action_topic(extra[0]), rules)
         return blamed, f"after {moment}: the engine offers the illegal {extra[0]!r}"
@@ -185,15 +204,18 @@ def _topics(actions: Iterable[str]) -> list[str]:
     return sorted(counts, key=lambda topic: -counts[topic])
 
 
-def _queried(plan: HandPlan, adapter: Adapter, options: Mapping[str, str],
-             capabilities: frozenset[Capability]) -> Callable[[tuple[str, ...]], tuple[str, ...]]:  # fmt: skip
+def _queried(
+    plan: HandPlan, adapter: Adapter, options: Mapping[str, str], capabilities: frozenset[Capability]
+) -> Callable[[tuple[str, ...]], tuple[str, ...]]:
     """The legal actions after a sequence, asked as queries (see the module docstring).
 
     :raises Unsupported: the engine lacks the queries, or a sequence is not in the play.
     """
     if not {Capability.LEGAL_PLAYS, Capability.TRICK_WINNER} <= capabilities:
-        raise Unsupported("the engine lacks capability replay (or the legal-plays and trick-winner queries"
-                          " a position in the play is counted with)")  # fmt: skip
+        raise Unsupported(
+            "the engine lacks capability replay (or the legal-plays and trick-winner queries"
+            " a position in the play is counted with)"
+        )
     asked = dict(options)
     winners: dict[tuple[str, ...], int] = {}
 
@@ -237,25 +259,30 @@ def _queried(plan: HandPlan, adapter: Adapter, options: Mapping[str, str],
                     cards = tuple(c for _, c in trick)
                     index = winner(cards, called, under)
                     if not 0 <= index < 5:
-                        raise Unsupported(f"the engine's trick-winner answer {index} names no card of {' '.join(cards)}")
+                        raise Unsupported(
+                            f"the engine's trick-winner answer {index} names no card of {' '.join(cards)}"
+                        )
                     if called is not None and follows(cards[0], under, called) == called[1]:
                         called_suit_led = True
                     leader, trick, tricks = trick[index][0], [], tricks + 1
             else:  # a crack, a blitz: the window's actions are listed only by a replay
                 raise Unsupported(f"a sequence with {verb!r} is counted only through a replay (capability replay)")
         in_play = (picker is None and passes == 5 and options.get("all-pass") == "leaster") or (
-            picker is not None and buried and called_done)  # fmt: skip
+            picker is not None and buried and called_done
+        )
         if not in_play:
             raise Unsupported("a position before the play is counted only through a replay (capability replay)")
         if tricks == 6:
             return ()
         if not trick and tricks == 0 and picker is not None and options.get("cracking", "off") != "off":
-            raise Unsupported("the crack window before the first card is counted only through a replay (capability replay)")
+            raise Unsupported(
+                "the crack window before the first card is counted only through a replay (capability replay)"
+            )
         seat = SEATS[(SEATS.index(trick[-1][0]) + 1) % 5] if trick else leader
         partner = next((s for s in SEATS if called is not None and s != picker and called in plan.deal.hands[s]), None)
-        offered = legal_cards(adapter, asked, hands[seat], trick, tricks, seat, picker, partner, called, under,
-                              called_suit_led)  # fmt: skip
+        offered = legal_cards(
+            adapter, asked, hands[seat], trick, tricks, seat, picker, partner, called, under, called_suit_led
+        )
         return tuple(sorted(f"{seat} play {card}" for card in offered))
 
     return legal
-

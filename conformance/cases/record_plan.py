@@ -215,7 +215,7 @@ def plan_hands(record: LoadedRecord, options: Mapping[str, str]) -> list[HandPla
                 alone=alone,
                 raises=len(body.get("cracks") or ()),
                 tie_break=str(body["tie_break"]["seat"]) if "tie_break" in body else None,
-                written=tuple(_written(body, path[len(prefix):], action) for action, path in actions),
+                written=tuple(_written(body, path[len(prefix) :], action) for action, path in actions),
                 tied=tuple(str(seat) for seat in body["tie_break"]["among"]) if "tie_break" in body else (),
             )
         )
@@ -223,5 +223,3 @@ def plan_hands(record: LoadedRecord, options: Mapping[str, str]) -> list[HandPla
 
 
 # ------------------------------------------------------------------ reader checks (section 12)
-
-

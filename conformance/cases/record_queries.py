@@ -37,7 +37,15 @@ from conformance.adapter import (
     TrickWinnerRequest,
     Unsupported,
 )
-from conformance.cases.blame import outcome_rules, permitting_rules, refused_rules, rules_for, score_rules, set_rules, trick_winner_rules
+from conformance.cases.blame import (
+    outcome_rules,
+    permitting_rules,
+    refused_rules,
+    rules_for,
+    score_rules,
+    set_rules,
+    trick_winner_rules,
+)
 from conformance.cases.checks import show
 from conformance.cases.record_plan import SEATS, HandPlan, resolve
 from sheepshead_spec.records import action_key, card_code
@@ -45,19 +53,38 @@ from sheepshead_spec.records import action_key, card_code
 __all__ = ["QUERY_CAPABILITIES", "follows", "judge_by_queries", "legal_cards"]
 
 QUERY_CAPABILITIES = frozenset(
-    {Capability.LEGAL_PLAYS, Capability.TRICK_WINNER, Capability.CARD_POINTS, Capability.SCORE, Capability.CALLABLE_CARDS}
+    {
+        Capability.LEGAL_PLAYS,
+        Capability.TRICK_WINNER,
+        Capability.CARD_POINTS,
+        Capability.SCORE,
+        Capability.CALLABLE_CARDS,
+    }
 )
 """The queries a record can be asked as."""
 
 _POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}  # points.card-values
 
 _ASKABLE = {
-    "play": frozenset({"play.lead-any-card", "play.follow-suit", "play.follow-trump", "play.void-in-led-suit",
-                       "play.hold-card-kept", "play.ace-kept-for-called-ten", "play.hold-card-on-first-lead",
-                       "play.hold-card-last-trick", "play.picker-leads-called-suit", "play.partner-keeps-called-card",
-                       "play.partner-plays-called-card", "play.partner-leads-called-card"}),
-    "call": frozenset({"call.ace-of-held-fail-suit", "call.not-own-card", "call.ten-when-all-aces",
-                       "call.no-callable-suit"}),
+    "play": frozenset(
+        {
+            "play.lead-any-card",
+            "play.follow-suit",
+            "play.follow-trump",
+            "play.void-in-led-suit",
+            "play.hold-card-kept",
+            "play.ace-kept-for-called-ten",
+            "play.hold-card-on-first-lead",
+            "play.hold-card-last-trick",
+            "play.picker-leads-called-suit",
+            "play.partner-keeps-called-card",
+            "play.partner-plays-called-card",
+            "play.partner-leads-called-card",
+        }
+    ),
+    "call": frozenset(
+        {"call.ace-of-held-fail-suit", "call.not-own-card", "call.ten-when-all-aces", "call.no-callable-suit"}
+    ),
 }
 """The rules whose breach a query shows: which cards the seat to act may play, which cards the
 picker may call. Whose turn it is, a card not held, the order of bury and call, or the choice
@@ -71,11 +98,25 @@ class _Judge(Protocol):  # the record judge of conformance.cases.records, as far
 
     def value(self, expect: Mapping[str, Any], key: str) -> Any: ...
 
-    def add(self, label: str, rules: Sequence[str], expected: object, actual: object,
-            path: Sequence[str | int], note: str = "") -> None: ...  # fmt: skip
+    def add(
+        self,
+        label: str,
+        rules: Sequence[str],
+        expected: object,
+        actual: object,
+        path: Sequence[str | int],
+        note: str = "",
+    ) -> None: ...
 
-    def differs(self, label: str, rules: Sequence[str], expected: object, actual: object,
-                path: Sequence[str | int], note: str = "") -> None: ...  # fmt: skip
+    def differs(
+        self,
+        label: str,
+        rules: Sequence[str],
+        expected: object,
+        actual: object,
+        path: Sequence[str | int],
+        note: str = "",
+    ) -> None: ...
 
 
 def follows(card: str, under: str | None, called: str | None) -> str:
@@ -90,8 +131,9 @@ def _points(cards: Sequence[str]) -> int:
     return sum(_POINTS.get(card[0], 0) for card in cards)
 
 
-def judge_by_queries(judge: _Judge, plan: HandPlan, adapter: Adapter, info: EngineInfo, options: Mapping[str, str],
-                     profile: str) -> None:  # fmt: skip
+def judge_by_queries(
+    judge: _Judge, plan: HandPlan, adapter: Adapter, info: EngineInfo, options: Mapping[str, str], profile: str
+) -> None:
     """Judge one hand record through the engine's queries (see the module docstring).
 
     :param judge: collects the checks.
@@ -108,14 +150,17 @@ def judge_by_queries(judge: _Judge, plan: HandPlan, adapter: Adapter, info: Engi
     if isinstance(illegal, Mapping) and "at" in illegal:
         last = plan.written.index(action_key(illegal["at"]))
     negative_at = last if expected_rule is not None else None
-    accepted = tuple(rule for rule in (expected_rule, *(illegal.get("also", ()) if isinstance(illegal, Mapping) else ())) if rule)
+    accepted = tuple(
+        rule for rule in (expected_rule, *(illegal.get("also", ()) if isinstance(illegal, Mapping) else ())) if rule
+    )
     for index, action in enumerate(plan.actions[: last + 1]):
         verb = action.split()[1]
         if verb in ("revoke", "claim"):
             raise Unsupported("a revoke or a claim is judged only through a replay (capability replay)")
         if index == negative_at and not (set(accepted) & _ASKABLE.get(verb, frozenset())):
-            raise Unsupported(f"an illegal {verb} under {' or '.join(accepted)} is judged only through a replay"
-                              " (capability replay)")  # fmt: skip
+            raise Unsupported(
+                f"an illegal {verb} under {' or '.join(accepted)} is judged only through a replay (capability replay)"
+            )
         if index == negative_at and verb == "call" and Capability.CALLABLE_CARDS not in capabilities:
             raise Unsupported("the engine lacks capability callable-cards (or replay)")
     tricks = judge.value(plan.expect, "tricks")
@@ -154,8 +199,11 @@ def judge_by_queries(judge: _Judge, plan: HandPlan, adapter: Adapter, info: Engi
             card = card_code(words[2])
             offered = set(answer.under if len(words) > 3 else answer.calls)
             what = f"{'under ' if len(words) > 3 else ''}calls open to {seat} include {card}"
-            call_rules = accepted if negative else (
-                rules_for("callable", judge.rules) if card in offered else refused_rules(action, judge.rules))  # fmt: skip
+            call_rules = (
+                accepted
+                if negative
+                else (rules_for("callable", judge.rules) if card in offered else refused_rules(action, judge.rules))
+            )
             judge.add(what, call_rules, not negative, card in offered, path)
             if negative:
                 return
@@ -165,21 +213,55 @@ def judge_by_queries(judge: _Judge, plan: HandPlan, adapter: Adapter, info: Engi
                 moment, number = legal_sets[plays]
                 applies, wanted = resolve(moment["cards"], judge.options, profile)
                 if applies and wanted is not None and moment["seat"] == seat:
-                    offered = legal_cards(adapter, options, hands[seat], trick, len(won), seat, picker, partner, called, under, called_suit_led)
+                    offered = legal_cards(
+                        adapter,
+                        options,
+                        hands[seat],
+                        trick,
+                        len(won),
+                        seat,
+                        picker,
+                        partner,
+                        called,
+                        under,
+                        called_suit_led,
+                    )
                     expected = sorted(card_code(c) for c in wanted)
                     rules = set_rules(plan.deal, judge.options, plan.actions[:index], seat, expected, sorted(offered))
-                    judge.add(f"legal plays of {seat} after {plays} play{'s' if plays != 1 else ''}", rules or legality,
-                              show(expected), show(sorted(offered)), ("expect", "legal", number, "cards"))  # fmt: skip
+                    judge.add(
+                        f"legal plays of {seat} after {plays} play{'s' if plays != 1 else ''}",
+                        rules or legality,
+                        show(expected),
+                        show(sorted(offered)),
+                        ("expect", "legal", number, "cards"),
+                    )
             if Capability.LEGAL_PLAYS in capabilities:
                 if negative and card not in hands[seat]:
-                    raise Unsupported("a play of a card not in hand is judged only through a replay (capability replay)")
-                offered = legal_cards(adapter, options, hands[seat], trick, len(won), seat, picker, partner, called, under, called_suit_led)
+                    raise Unsupported(
+                        "a play of a card not in hand is judged only through a replay (capability replay)"
+                    )
+                offered = legal_cards(
+                    adapter,
+                    options,
+                    hands[seat],
+                    trick,
+                    len(won),
+                    seat,
+                    picker,
+                    partner,
+                    called,
+                    under,
+                    called_suit_led,
+                )
                 what = f"legal plays of {seat} include {card} (trick {len(won) + 1})"
                 if negative:
                     judge.add(what, accepted or legality, "no", "yes" if card in offered else "no", path)
                     return
-                rules = legality if card in offered else (
-                    permitting_rules(plan.deal, judge.options, plan.actions[:index], action) or legality)  # fmt: skip
+                rules = (
+                    legality
+                    if card in offered
+                    else (permitting_rules(plan.deal, judge.options, plan.actions[:index], action) or legality)
+                )
                 judge.add(what, rules, "yes", "yes" if card in offered else "no", path)
             elif negative:
                 raise Unsupported("the engine lacks capability legal-plays")
@@ -188,8 +270,9 @@ def judge_by_queries(judge: _Judge, plan: HandPlan, adapter: Adapter, info: Engi
             trick.append((seat, card))
             plays += 1
             if len(trick) == 5:
-                winner = _complete_trick(judge, plan, trick, len(won), expected_tricks, adapter, options, called, under,
-                                         capabilities)  # fmt: skip
+                winner = _complete_trick(
+                    judge, plan, trick, len(won), expected_tricks, adapter, options, called, under, capabilities
+                )
                 if winner is None:
                     return  # no winner to go on with (none stated, no next lead)
                 led = follows(trick[0][1], under, called)
@@ -204,20 +287,40 @@ def judge_by_queries(judge: _Judge, plan: HandPlan, adapter: Adapter, info: Engi
     _check_score(judge, plan, won, picker, partner, buried, adapter, options)
 
 
-def legal_cards(adapter: Adapter, options: Mapping[str, str], hand: Sequence[str], trick: Sequence[tuple[str, str]],
-           earlier: int, seat: str, picker: str | None, partner: str | None, called: str | None, under: str | None,
-           called_suit_led: bool) -> set[str]:  # fmt: skip
+def legal_cards(
+    adapter: Adapter,
+    options: Mapping[str, str],
+    hand: Sequence[str],
+    trick: Sequence[tuple[str, str]],
+    earlier: int,
+    seat: str,
+    picker: str | None,
+    partner: str | None,
+    called: str | None,
+    under: str | None,
+    called_suit_led: bool,
+) -> set[str]:
     """The ``legal-plays`` answer for ``seat`` holding ``hand`` with ``trick`` on the table, after
     ``earlier`` complete tricks; the seat's role is read from the picker and the partner."""
     role = "leaster" if picker is None else "picker" if seat == picker else "partner" if seat == partner else "defender"
-    request = LegalPlaysRequest(dict(options), tuple(hand), tuple(card for _, card in trick), earlier + 1, role,
-                                called, under, called_suit_led)  # fmt: skip
+    request = LegalPlaysRequest(
+        dict(options), tuple(hand), tuple(card for _, card in trick), earlier + 1, role, called, under, called_suit_led
+    )
     return {card_code(card) for card in adapter.legal_plays(request)}
 
 
-def _complete_trick(judge: _Judge, plan: HandPlan, trick: Sequence[tuple[str, str]], number: int,
-                    expected: Sequence[Mapping[str, Any]], adapter: Adapter, options: Mapping[str, str],
-                    called: str | None, under: str | None, capabilities: frozenset[Capability]) -> str | None:  # fmt: skip
+def _complete_trick(
+    judge: _Judge,
+    plan: HandPlan,
+    trick: Sequence[tuple[str, str]],
+    number: int,
+    expected: Sequence[Mapping[str, Any]],
+    adapter: Adapter,
+    options: Mapping[str, str],
+    called: str | None,
+    under: str | None,
+    capabilities: frozenset[Capability],
+) -> str | None:
     """Check one complete trick's winner and points; the winner the hand goes on with."""
     cards = [card for _, card in trick]
     seats = [seat for seat, _ in trick]
@@ -234,18 +337,37 @@ def _complete_trick(judge: _Judge, plan: HandPlan, trick: Sequence[tuple[str, st
         actual = seats[index] if 0 <= index < len(seats) else f"card {index}"
         rules = rules_for("trick-winner", judge.rules)
         if actual != winner and actual in seats:
-            rules = trick_winner_rules(cards, cards[seats.index(winner)], cards[seats.index(actual)], called=called,
-                                       under=under, case_rules=judge.rules)  # fmt: skip
+            rules = trick_winner_rules(
+                cards,
+                cards[seats.index(winner)],
+                cards[seats.index(actual)],
+                called=called,
+                under=under,
+                case_rules=judge.rules,
+            )
         judge.add(f"winner of trick {number + 1} ({' '.join(cards)})", rules, winner, actual, path)
     if "points" in stated and Capability.CARD_POINTS in capabilities:
         points = adapter.card_points(CardPointsRequest(tuple(cards)))
-        judge.add(f"points of trick {number + 1}", rules_for("trick-points", judge.rules), stated["points"], points,
-                  ("expect", "tricks", number, "points"))  # fmt: skip
+        judge.add(
+            f"points of trick {number + 1}",
+            rules_for("trick-points", judge.rules),
+            stated["points"],
+            points,
+            ("expect", "tricks", number, "points"),
+        )
     return winner
 
 
-def _check_score(judge: _Judge, plan: HandPlan, won: Sequence[tuple[str, int]], picker: str, partner: str | None,
-                 buried: Sequence[str], adapter: Adapter, options: Mapping[str, str]) -> None:  # fmt: skip
+def _check_score(
+    judge: _Judge,
+    plan: HandPlan,
+    won: Sequence[tuple[str, int]],
+    picker: str,
+    partner: str | None,
+    buried: Sequence[str],
+    adapter: Adapter,
+    options: Mapping[str, str],
+) -> None:
     """The ``score`` query for the hand's result, against the record's outcome and scores."""
     kind = judge.value(plan.expect, "outcome")
     scores = judge.value(plan.expect, "scores")
@@ -255,27 +377,53 @@ def _check_score(judge: _Judge, plan: HandPlan, won: Sequence[tuple[str, int]], 
     trick_points = sum(points for seat, points in won if seat in side)
     tricks = sum(1 for seat, _ in won if seat in side)
     stakes = 2**plan.raises
-    answer = adapter.score(ScoreRequest(dict(options), trick_points, _points(buried), tricks, plan.alone or partner is None,
-                                        stakes))  # fmt: skip
+    answer = adapter.score(
+        ScoreRequest(dict(options), trick_points, _points(buried), tricks, plan.alone or partner is None, stakes)
+    )
     if isinstance(kind, str):
         rules = rules_for("outcome", judge.rules)
         if answer.kind != kind:
             rules = outcome_rules(kind, answer.kind, picker_points=trick_points + _points(buried)) or rules
-        judge.add(f"outcome of the hand ({trick_points} card points in {tricks} tricks, {_points(buried)} buried)",
-                  rules, kind, answer.kind, ("expect", "outcome"))  # fmt: skip
+        judge.add(
+            f"outcome of the hand ({trick_points} card points in {tricks} tricks, {_points(buried)} buried)",
+            rules,
+            kind,
+            answer.kind,
+            ("expect", "outcome"),
+        )
         if answer.kind != kind:
             return
     if isinstance(scores, Mapping):
         defenders = [seat for seat in SEATS if seat not in side]
-        wanted = {"picker": scores.get(picker), "partner": scores.get(partner, 0) if partner and not plan.alone else 0,
-                  "defender": scores.get(defenders[0])}  # fmt: skip
+        wanted = {
+            "picker": scores.get(picker),
+            "partner": scores.get(partner, 0) if partner and not plan.alone else 0,
+            "defender": scores.get(defenders[0]),
+        }
         actual = {"picker": answer.picker, "partner": answer.partner, "defender": answer.defender}
         expected_seats = {seat: int(value) for seat, value in scores.items() if seat in SEATS}
-        actual_seats = {seat: (answer.picker if seat == picker else answer.partner if seat in side else answer.defender)
-                        for seat in expected_seats}  # fmt: skip
+        actual_seats = {
+            seat: (answer.picker if seat == picker else answer.partner if seat in side else answer.defender)
+            for seat in expected_seats
+        }
         rules = rules_for("scores", judge.rules)
         if wanted != actual:
-            rules = score_rules(kind if isinstance(kind, str) else None, expected_seats, actual_seats,
-                                alone=plan.alone, stakes=stakes, raises=plan.raises, case_rules=judge.rules) or rules  # fmt: skip
-        judge.add("scores of the hand (picker, partner, each defender)", rules, show(wanted), show(actual),
-                  ("expect", "scores"))  # fmt: skip
+            rules = (
+                score_rules(
+                    kind if isinstance(kind, str) else None,
+                    expected_seats,
+                    actual_seats,
+                    alone=plan.alone,
+                    stakes=stakes,
+                    raises=plan.raises,
+                    case_rules=judge.rules,
+                )
+                or rules
+            )
+        judge.add(
+            "scores of the hand (picker, partner, each defender)",
+            rules,
+            show(wanted),
+            show(actual),
+            ("expect", "scores"),
+        )

@@ -52,7 +52,15 @@ from conformance.cases.model import Case, CaseRun, Check, Config, Verdict, pinne
 from conformance.cases.checks import rejection_text, show
 from conformance.cases.record_plan import HandPlan, LoadedRecord, RecordProblems, load_record, plan_hands, resolve
 
-__all__ = ["RecordCaseProblems", "SpecFacts", "judge_record", "not_applicable", "record_case", "record_cases", "record_depends"]
+__all__ = [
+    "RecordCaseProblems",
+    "SpecFacts",
+    "judge_record",
+    "not_applicable",
+    "record_case",
+    "record_cases",
+    "record_depends",
+]
 
 _ABSENT = object()
 
@@ -109,15 +117,18 @@ def not_applicable(record: LoadedRecord, options: Mapping[str, str], spec: Spec)
     """
     for axis, allowed in record_depends(record, spec).items():
         if options.get(axis) not in allowed:
-            return f"not applicable: the record is written for {axis}={'|'.join(sorted(allowed))}, not {options.get(axis)}"
+            return (
+                f"not applicable: the record is written for {axis}={'|'.join(sorted(allowed))}, not {options.get(axis)}"
+            )
     return None
 
 
 class _Judge:
     """Collects the checks of one record replay, in order."""
 
-    def __init__(self, record: LoadedRecord, rules: tuple[str, ...], options: Mapping[str, str], rule_ids: bool,
-                 facts: SpecFacts) -> None:  # fmt: skip
+    def __init__(
+        self, record: LoadedRecord, rules: tuple[str, ...], options: Mapping[str, str], rule_ids: bool, facts: SpecFacts
+    ) -> None:
         self.record = record
         self.facts = facts
         self.rules = rules
@@ -137,18 +148,42 @@ class _Judge:
         applies, value = resolve(table, self.options, profile)
         return value if applies else _ABSENT
 
-    def add(self, label: str, rules: Sequence[str], expected: object, actual: object,
-            path: Sequence[str | int], note: str = "") -> None:  # fmt: skip
+    def add(
+        self,
+        label: str,
+        rules: Sequence[str],
+        expected: object,
+        actual: object,
+        path: Sequence[str | int],
+        note: str = "",
+    ) -> None:
         verdict = Verdict.AGREES if expected == actual else Verdict.DIFFERS
         if actual is None and expected is not None:
             verdict = Verdict.UNREPORTED
-        self.checks.append(Check(label, tuple(rules), verdict, _text(expected), _text(actual),
-                                 self.record.where(list(path)), note))  # fmt: skip
+        self.checks.append(
+            Check(label, tuple(rules), verdict, _text(expected), _text(actual), self.record.where(list(path)), note)
+        )
 
-    def differs(self, label: str, rules: Sequence[str], expected: object, actual: object,
-                path: Sequence[str | int], note: str = "") -> None:  # fmt: skip
-        self.checks.append(Check(label, tuple(rules), Verdict.DIFFERS, _text(expected), _text(actual),
-                                 self.record.where(list(path)), note))  # fmt: skip
+    def differs(
+        self,
+        label: str,
+        rules: Sequence[str],
+        expected: object,
+        actual: object,
+        path: Sequence[str | int],
+        note: str = "",
+    ) -> None:
+        self.checks.append(
+            Check(
+                label,
+                tuple(rules),
+                Verdict.DIFFERS,
+                _text(expected),
+                _text(actual),
+                self.record.where(list(path)),
+                note,
+            )
+        )
 
 
 @dataclass(frozen=True)
@@ -165,8 +200,9 @@ class SpecFacts:
     def of(cls, spec: Spec) -> SpecFacts:
         """The facts of a loaded spec."""
         profiles = {tuple(sorted(spec.profile_options(p.id).items())): p.id for p in spec.profiles}
-        return cls(frozenset(rule.id for rule in spec.rules), profiles,
-                   {rule.id: tuple(rule.axes) for rule in spec.rules})  # fmt: skip
+        return cls(
+            frozenset(rule.id for rule in spec.rules), profiles, {rule.id: tuple(rule.axes) for rule in spec.rules}
+        )
 
     def unnamed(self, info: EngineInfo) -> frozenset[str]:
         """The rules of axes the engine's handshake leaves out: an engine written before the axis
@@ -202,28 +238,52 @@ def _next_leaders(plan: HandPlan) -> dict[int, tuple[str, tuple[str | int, ...]]
     return leaders
 
 
-def _check_trick(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...], label: str,
-                 number: int, expected: Mapping[str, Any], reported: Sequence[TrickRecord]) -> None:  # fmt: skip
+def _check_trick(
+    judge: _Judge,
+    plan: HandPlan,
+    prefix: tuple[str | int, ...],
+    label: str,
+    number: int,
+    expected: Mapping[str, Any],
+    reported: Sequence[TrickRecord],
+) -> None:
     path = (*prefix, "expect", "tricks", number)
     if number >= len(reported):
-        judge.differs(f"{label}trick {number + 1}", rules_for("play", judge.rules), dict(expected),
-                      "no such trick in the engine's answer", path)  # fmt: skip
+        judge.differs(
+            f"{label}trick {number + 1}",
+            rules_for("play", judge.rules),
+            dict(expected),
+            "no such trick in the engine's answer",
+            path,
+        )
         return
     trick = reported[number]
     if "winner" in expected:
         winner = expected["winner"]
         rules: Sequence[str] = rules_for("trick-winner", judge.rules)
         if trick.winner != winner:
-            rules = trick_winner_rules(list(trick.cards), card_of_seat(trick.cards, trick.leader, winner), card_of_seat(trick.cards, trick.leader, trick.winner),
-                                       called=plan.called, under=plan.under, case_rules=judge.rules)  # fmt: skip
+            rules = trick_winner_rules(
+                list(trick.cards),
+                card_of_seat(trick.cards, trick.leader, winner),
+                card_of_seat(trick.cards, trick.leader, trick.winner),
+                called=plan.called,
+                under=plan.under,
+                case_rules=judge.rules,
+            )
         judge.add(f"{label}winner of trick {number + 1}", rules, winner, trick.winner, (*path, "winner"))
     if "points" in expected:
-        judge.add(f"{label}points of trick {number + 1}", rules_for("trick-points", judge.rules), expected["points"],
-                  trick.points, (*path, "points"))  # fmt: skip
+        judge.add(
+            f"{label}points of trick {number + 1}",
+            rules_for("trick-points", judge.rules),
+            expected["points"],
+            trick.points,
+            (*path, "points"),
+        )
 
 
-def _check_actions(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...], response: ReplayResponse,
-                   label: str) -> bool:  # fmt: skip
+def _check_actions(
+    judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...], response: ReplayResponse, label: str
+) -> bool:
     """The legality of each action, with each trick's checks once it is complete, in order.
 
     :return: whether every action was accepted as the record expects (the hand can be judged on).
@@ -241,20 +301,40 @@ def _check_actions(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...],
     if isinstance(illegal, Mapping) and "at" in illegal:  # illegal under this option only: the hand stops there
         last = plan.written.index(action_key(illegal["at"]))
     if rejected is not None and not 0 <= rejected.index <= len(plan.actions) - 1:
-        judge.differs(f"{label}index of the rejected action", rules_for("play", judge.rules), f"0 to {len(plan.actions) - 1}",
-                      rejected.index, prefix)  # fmt: skip
+        judge.differs(
+            f"{label}index of the rejected action",
+            rules_for("play", judge.rules),
+            f"0 to {len(plan.actions) - 1}",
+            rejected.index,
+            prefix,
+        )
         return False
     for index, action in enumerate(plan.actions):
         topic_rules = rules_for(action_topic(action), judge.rules)
         is_rejected = rejected is not None and rejected.index == index
         if index == last and expected_rule is not None:
             if not is_rejected:
-                judge.differs(f"{label}legality of {action!r}", (expected_rule,), f"rejected under {expected_rule}",
-                              "accepted", plan.paths[index])  # fmt: skip
-            elif (judge.rule_ids and rejected is not None and rejected.rule not in accepted_rules
-                  and not (rejected.rule is None and set(accepted_rules) <= judge.unnamed)):  # fmt: skip
-                judge.differs(f"{label}rule broken by {action!r}", (expected_rule,), " or ".join(accepted_rules),
-                              rejected.rule, (*prefix, "expect", "illegal"), rejected.message)  # fmt: skip
+                judge.differs(
+                    f"{label}legality of {action!r}",
+                    (expected_rule,),
+                    f"rejected under {expected_rule}",
+                    "accepted",
+                    plan.paths[index],
+                )
+            elif (
+                judge.rule_ids
+                and rejected is not None
+                and rejected.rule not in accepted_rules
+                and not (rejected.rule is None and set(accepted_rules) <= judge.unnamed)
+            ):
+                judge.differs(
+                    f"{label}rule broken by {action!r}",
+                    (expected_rule,),
+                    " or ".join(accepted_rules),
+                    rejected.rule,
+                    (*prefix, "expect", "illegal"),
+                    rejected.message,
+                )
             else:
                 judge.add(f"{label}legality of {action!r}", (expected_rule,), "rejected", "rejected", plan.paths[index])
                 _unreached_results(judge, plan, prefix, label, response)
@@ -262,10 +342,15 @@ def _check_actions(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...],
         if is_rejected:
             assert rejected is not None
             # A rule is trusted only from an engine that declares it names rules (capability rule-ids).
-            named = (rejected.rule,) if judge.rule_ids and rejected.rule and rejected.rule in judge.facts.rule_ids else ()
+            named = (
+                (rejected.rule,) if judge.rule_ids and rejected.rule and rejected.rule in judge.facts.rule_ids else ()
+            )
             refused = refused_rules(action, judge.rules)
-            permits = () if named and named[0] in refused else permitting_rules(
-                plan.deal, judge.options, plan.actions[:index], action)  # fmt: skip
+            permits = (
+                ()
+                if named and named[0] in refused
+                else permitting_rules(plan.deal, judge.options, plan.actions[:index], action)
+            )
             if action_topic(action) == "call" and set(refused) <= judge.facts.rule_ids:
                 rules = refused  # the rule that permits this kind of call is the one broken
             elif named and named[0] in refused:
@@ -274,8 +359,13 @@ def _check_actions(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...],
                 rules = permits  # the exception (or general rule) that makes the play legal here
             else:
                 rules = refused if set(refused) & set(judge.rules) or not named else named
-            judge.differs(f"{label}legality of {action!r}", rules, "accepted",
-                          rejection_text(rejected.rule, rejected.message), plan.paths[index])  # fmt: skip
+            judge.differs(
+                f"{label}legality of {action!r}",
+                rules,
+                "accepted",
+                rejection_text(rejected.rule, rejected.message),
+                plan.paths[index],
+            )
             return False
         judge.add(f"{label}legality of {action!r}", topic_rules, "accepted", "accepted", plan.paths[index])
         number = completions.get(index)
@@ -288,38 +378,71 @@ def _check_actions(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...],
             trick = response.tricks[number]
             rules = rules_for("trick-winner", judge.rules)
             if trick.winner != seat:
-                rules = trick_winner_rules(list(trick.cards), card_of_seat(trick.cards, trick.leader, seat), card_of_seat(trick.cards, trick.leader, trick.winner),
-                                           called=plan.called, under=plan.under, case_rules=judge.rules)  # fmt: skip
-            judge.add(f"{label}winner of trick {number + 1} (who leads trick {number + 2})", rules, seat,
-                      trick.winner, path)  # fmt: skip
+                rules = trick_winner_rules(
+                    list(trick.cards),
+                    card_of_seat(trick.cards, trick.leader, seat),
+                    card_of_seat(trick.cards, trick.leader, trick.winner),
+                    called=plan.called,
+                    under=plan.under,
+                    case_rules=judge.rules,
+                )
+            judge.add(
+                f"{label}winner of trick {number + 1} (who leads trick {number + 2})", rules, seat, trick.winner, path
+            )
     return True
 
 
-_RESULT_KEYS = ("partner", "picker_side", "defenders", "seat_points", "seat_tricks", "outcome", "leaster_winner",
-                "scores")
+_RESULT_KEYS = (
+    "partner",
+    "picker_side",
+    "defenders",
+    "seat_points",
+    "seat_tricks",
+    "outcome",
+    "leaster_winner",
+    "scores",
+)
 
 
-def _partner_before_the_end(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...], label: str,
-                            response: ReplayResponse, expected: str | None) -> None:  # fmt: skip
+def _partner_before_the_end(
+    judge: _Judge,
+    plan: HandPlan,
+    prefix: tuple[str | int, ...],
+    label: str,
+    response: ReplayResponse,
+    expected: str | None,
+) -> None:
     """The partner of a hand that stops before the end: checked when the called card has fallen
     and the engine says who holds it (:attr:`ReplayResponse.partner`), else listed as unchecked,
     never counted as agreement."""
     rules = rules_for("partner", judge.rules)
     where = judge.record.where([*prefix, "expect", "partner"])
     fell = plan.called is not None and f"{plan.called}" in {
-        action.split()[-1] for action in plan.actions[: response.applied] if action.split()[1] == "play"}
+        action.split()[-1] for action in plan.actions[: response.applied] if action.split()[1] == "play"
+    }
     if fell and response.partner is not None:
-        judge.add(f"{label}partner", rules, expected or "nobody", response.partner, (*prefix, "expect", "partner"),
-                  "the called card has fallen: the table knows the partner")  # fmt: skip
+        judge.add(
+            f"{label}partner",
+            rules,
+            expected or "nobody",
+            response.partner,
+            (*prefix, "expect", "partner"),
+            "the called card has fallen: the table knows the partner",
+        )
         return
-    why = ("the engine does not say who the partner is before the end" if fell
-           else "the hand stops before the called card falls" if plan.called is not None
-           else "the hand stops before the end")  # fmt: skip
+    why = (
+        "the engine does not say who the partner is before the end"
+        if fell
+        else "the hand stops before the called card falls"
+        if plan.called is not None
+        else "the hand stops before the end"
+    )
     judge.checks.append(Check(f"{label}partner", rules, Verdict.UNREACHED, _text(expected or "nobody"), why, where))
 
 
-def _unreached_results(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...], label: str,
-                       response: ReplayResponse) -> None:  # fmt: skip
+def _unreached_results(
+    judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...], label: str, response: ReplayResponse
+) -> None:
     """The end-of-hand expectations of a record that ends at an illegal action, listed as not
     reached (the partner is checked if the table knows it by then): never counted as agreement."""
     for key in _RESULT_KEYS:
@@ -327,9 +450,16 @@ def _unreached_results(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, .
         if key == "partner" and value is not _ABSENT:
             _partner_before_the_end(judge, plan, prefix, label, response, value)
         elif value is not _ABSENT:
-            judge.checks.append(Check(f"{label}{key.replace('_', ' ')}", rules_for(key.replace("_", "-"), judge.rules),
-                                      Verdict.UNREACHED, _text(value or "nobody"), "the hand stops at the illegal action",
-                                      judge.record.where([*prefix, "expect", key])))  # fmt: skip
+            judge.checks.append(
+                Check(
+                    f"{label}{key.replace('_', ' ')}",
+                    rules_for(key.replace("_", "-"), judge.rules),
+                    Verdict.UNREACHED,
+                    _text(value or "nobody"),
+                    "the hand stops at the illegal action",
+                    judge.record.where([*prefix, "expect", key]),
+                )
+            )
 
 
 def _engine_draw(judge: _Judge, plan: HandPlan, outcome: HandOutcome) -> str | None:
@@ -349,8 +479,9 @@ def _exchanged(values: Mapping[str, Any], one: str, other: str) -> dict[str, Any
     return swapped
 
 
-def _check_results(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...], response: ReplayResponse,
-                   label: str, stakes: int = 1) -> dict[str, int]:  # fmt: skip
+def _check_results(
+    judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...], response: ReplayResponse, label: str, stakes: int = 1
+) -> dict[str, int]:
     """The end-of-hand checks.
 
     :return: how much each seat's expected score moved because the engine drew another tied
@@ -366,8 +497,13 @@ def _check_results(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...],
         # ``null`` in a table: under these options the hand is not over where the record stops
         # (five passes at a leaster table, where a record of a doubler ends)
         state = "the hand goes on" if outcome is None else f"scored ({outcome.kind})"
-        judge.add(f"{label}outcome", rules_for("phase", judge.rules), "the hand goes on", state,
-                  (*prefix, "expect", "outcome"))  # fmt: skip
+        judge.add(
+            f"{label}outcome",
+            rules_for("phase", judge.rules),
+            "the hand goes on",
+            state,
+            (*prefix, "expect", "outcome"),
+        )
         for key in ("outcome", "scores"):
             if key in wanted and wanted[key] is None:
                 del wanted[key]
@@ -380,13 +516,23 @@ def _check_results(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...],
             return {}
     if outcome is None:
         first = next(iter(wanted))
-        judge.differs(f"{label}outcome", rules_for("phase", judge.rules), "a scored hand",
-                      f"no outcome (phase {response.phase})", (*prefix, "expect", first))  # fmt: skip
+        judge.differs(
+            f"{label}outcome",
+            rules_for("phase", judge.rules),
+            "a scored hand",
+            f"no outcome (phase {response.phase})",
+            (*prefix, "expect", first),
+        )
         return {}
     where = (*prefix, "expect")
     if "partner" in wanted:
-        judge.add(f"{label}partner", rules_for("partner", judge.rules), wanted["partner"] or "nobody",
-                  outcome.partner or "nobody", (*where, "partner"))  # fmt: skip
+        judge.add(
+            f"{label}partner",
+            rules_for("partner", judge.rules),
+            wanted["partner"] or "nobody",
+            outcome.partner or "nobody",
+            (*where, "partner"),
+        )
     for key, points, tricks_taken, name in (
         ("picker_side", outcome.picker_side_points, outcome.picker_side_tricks, "picker side"),
         ("defenders", outcome.defender_points, outcome.defender_tricks, "defenders"),
@@ -395,13 +541,25 @@ def _check_results(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...],
         if side is None:
             continue
         if "points" in side:
-            judge.add(f"{label}{name} card points", rules_for("side-totals", judge.rules), side["points"], points,
-                      (*where, key, "points"))  # fmt: skip
+            judge.add(
+                f"{label}{name} card points",
+                rules_for("side-totals", judge.rules),
+                side["points"],
+                points,
+                (*where, key, "points"),
+            )
         if "tricks" in side:
-            judge.add(f"{label}{name} tricks", rules_for("seat-tricks", judge.rules), side["tricks"], tricks_taken,
-                      (*where, key, "tricks"))  # fmt: skip
-    for key, reported, topic in (("seat_points", outcome.seat_points, "seat-points"),
-                                 ("seat_tricks", outcome.seat_tricks, "seat-tricks")):  # fmt: skip
+            judge.add(
+                f"{label}{name} tricks",
+                rules_for("seat-tricks", judge.rules),
+                side["tricks"],
+                tricks_taken,
+                (*where, key, "tricks"),
+            )
+    for key, reported, topic in (
+        ("seat_points", outcome.seat_points, "seat-points"),
+        ("seat_tricks", outcome.seat_tricks, "seat-tricks"),
+    ):
         if key not in wanted:
             continue
         values = {seat: value for seat, value in wanted[key].items() if not str(seat).startswith("x-")}
@@ -416,18 +574,28 @@ def _check_results(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...],
     draw_note = ""
     moved: dict[str, int] = {}
     if drawn is not None and plan.tie_break is not None:
-        draw_note = (f"the engine drew {drawn} of the tied {', '.join(plan.tied)} (the record's draw: "
-                     f"{plan.tie_break}); expected with the two exchanged")  # fmt: skip
+        draw_note = (
+            f"the engine drew {drawn} of the tied {', '.join(plan.tied)} (the record's draw: "
+            f"{plan.tie_break}); expected with the two exchanged"
+        )
         if wanted.get("leaster_winner") == plan.tie_break:
             wanted["leaster_winner"] = drawn
         if "scores" in wanted:
             swapped = _exchanged(wanted["scores"], plan.tie_break, drawn)
-            moved = {seat: swapped[seat] - wanted["scores"][seat] for seat in (plan.tie_break, drawn) if seat in swapped}
+            moved = {
+                seat: swapped[seat] - wanted["scores"][seat] for seat in (plan.tie_break, drawn) if seat in swapped
+            }
             wanted["scores"] = swapped
     if "leaster_winner" in wanted:
         winner: str | None = outcome.leaster_winner or ("nobody" if outcome.names_no_leaster_winner() else None)
-        judge.add(f"{label}leaster winner", rules_for("leaster-winner", judge.rules), wanted["leaster_winner"] or "nobody",
-                  winner, (*where, "leaster_winner"), draw_note)  # fmt: skip
+        judge.add(
+            f"{label}leaster winner",
+            rules_for("leaster-winner", judge.rules),
+            wanted["leaster_winner"] or "nobody",
+            winner,
+            (*where, "leaster_winner"),
+            draw_note,
+        )
     if "scores" in wanted:
         values = {seat: value for seat, value in wanted["scores"].items() if not str(seat).startswith("x-")}
         if outcome.scores is None:
@@ -437,8 +605,9 @@ def _check_results(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...],
         rules = rules_for("scores", judge.rules)
         if actual != values:
             kind = wanted.get("outcome", outcome.kind)
-            rules = score_rules(kind, values, actual, alone=plan.alone, stakes=stakes, raises=plan.raises,
-                                case_rules=judge.rules)
+            rules = score_rules(
+                kind, values, actual, alone=plan.alone, stakes=stakes, raises=plan.raises, case_rules=judge.rules
+            )
         judge.add(f"{label}scores", rules, values, actual, (*where, "scores"), draw_note)
     return moved
 
@@ -455,8 +624,15 @@ def _moment(plan: HandPlan, after: int) -> int:
     return len(plan.actions)
 
 
-def _check_legal(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...], label: str, adapter: Adapter,
-                 options: Mapping[str, str], applied: int) -> None:  # fmt: skip
+def _check_legal(
+    judge: _Judge,
+    plan: HandPlan,
+    prefix: tuple[str | int, ...],
+    label: str,
+    adapter: Adapter,
+    options: Mapping[str, str],
+    applied: int,
+) -> None:
     """The ``legal`` expectations: the hand replayed up to each moment, the engine's legal plays
     of the seat to act compared with the record's set."""
     moments = judge.value(plan.expect, "legal")
@@ -473,27 +649,56 @@ def _check_legal(judge: _Judge, plan: HandPlan, prefix: tuple[str | int, ...], l
         count = _moment(plan, after)
         if wanted is None:  # ``null``: under these options nobody is to play then (the hand is over)
             if count <= applied:
-                reply = adapter.replay(ReplayRequest(options=dict(options), deal=plan.deal, actions=plan.actions[:count]))
+                reply = adapter.replay(
+                    ReplayRequest(options=dict(options), deal=plan.deal, actions=plan.actions[:count])
+                )
                 state = "nobody to act" if reply.turn is None else f"{reply.turn} to act"
-                judge.add(f"{label}who is to play after {after} play{'s' if after != 1 else ''}",
-                          rules_for("phase", judge.rules), "nobody to act", state, (*path, "cards"))  # fmt: skip
+                judge.add(
+                    f"{label}who is to play after {after} play{'s' if after != 1 else ''}",
+                    rules_for("phase", judge.rules),
+                    "nobody to act",
+                    state,
+                    (*path, "cards"),
+                )
             continue
         if count > applied:
-            judge.checks.append(Check(what, rules, Verdict.UNREACHED, show(sorted(wanted)),
-                                      "the engine refused an earlier action", judge.record.where(list(path))))  # fmt: skip
+            judge.checks.append(
+                Check(
+                    what,
+                    rules,
+                    Verdict.UNREACHED,
+                    show(sorted(wanted)),
+                    "the engine refused an earlier action",
+                    judge.record.where(list(path)),
+                )
+            )
             continue
-        reply = adapter.replay(ReplayRequest(options=dict(options), deal=plan.deal, actions=plan.actions[:count],
-                                             tie_break=_draw_sent(plan, judge.options)))  # fmt: skip
+        reply = adapter.replay(
+            ReplayRequest(
+                options=dict(options),
+                deal=plan.deal,
+                actions=plan.actions[:count],
+                tie_break=_draw_sent(plan, judge.options),
+            )
+        )
         if reply.rejected is not None or reply.turn != seat:
-            actual = (f"the engine refused {plan.actions[reply.rejected.index]!r}" if reply.rejected is not None
-                      else f"{reply.turn or 'nobody'} to act")  # fmt: skip
+            actual = (
+                f"the engine refused {plan.actions[reply.rejected.index]!r}"
+                if reply.rejected is not None
+                else f"{reply.turn or 'nobody'} to act"
+            )
             judge.differs(what, rules, f"{seat} to play", actual, (*path, "seat"))
             continue
         if reply.legal is None:
             judge.add(what, rules, show(sorted(wanted)), None, (*path, "cards"))
             continue
-        cards = sorted({action.split()[2] for action in reply.legal
-                        if action.split()[:2] == [seat, "play"] and len(action.split()) == 3})  # fmt: skip
+        cards = sorted(
+            {
+                action.split()[2]
+                for action in reply.legal
+                if action.split()[:2] == [seat, "play"] and len(action.split()) == 3
+            }
+        )
         expected = sorted(card_code(c) for c in wanted)
         if expected != cards:  # the rule of each card wrongly left out or offered, by the blame oracle
             rules = set_rules(plan.deal, judge.options, plan.actions[:count], seat, expected, cards) or rules
@@ -509,8 +714,9 @@ def _has_procedure(body: Mapping[str, Any]) -> bool:
     return any(str(text).split()[1:2] in (["revoke"], ["claim"]) for trick in body.get("plays") or () for text in trick)
 
 
-def judge_record(record: LoadedRecord, rules: tuple[str, ...], adapter: Adapter, info: EngineInfo,
-                 config: Config, facts: SpecFacts) -> tuple[list[Check], ReplayResponse | SessionResponse | None]:  # fmt: skip
+def judge_record(
+    record: LoadedRecord, rules: tuple[str, ...], adapter: Adapter, info: EngineInfo, config: Config, facts: SpecFacts
+) -> tuple[list[Check], ReplayResponse | SessionResponse | None]:
     """Replay a hand or session record and judge every expectation present, check by check; for an
     engine that cannot replay, ask every moment of a hand record as queries
     (:mod:`conformance.cases.record_queries`).
@@ -531,8 +737,11 @@ def judge_record(record: LoadedRecord, rules: tuple[str, ...], adapter: Adapter,
         if Capability.REPLAY not in info.capabilities:  # every moment asked as a query instead
             judge_by_queries(judge, plan, adapter, info, options, facts.profile_of(config.expect))
             return judge.checks, None
-        response = adapter.replay(ReplayRequest(options=options, deal=plan.deal, actions=plan.actions,
-                                                tie_break=_draw_sent(plan, config.expect)))  # fmt: skip
+        response = adapter.replay(
+            ReplayRequest(
+                options=options, deal=plan.deal, actions=plan.actions, tie_break=_draw_sent(plan, config.expect)
+            )
+        )
         if _check_actions(judge, plan, (), response, ""):
             _check_results(judge, plan, (), response, "")
         _check_legal(judge, plan, (), "", adapter, options, response.applied)
@@ -540,8 +749,11 @@ def judge_record(record: LoadedRecord, rules: tuple[str, ...], adapter: Adapter,
     if Capability.SESSION not in info.capabilities:
         raise Unsupported("the engine lacks capability session")
     draws = tuple(_draw_sent(plan, config.expect) for plan in plans)
-    reply = adapter.session(SessionRequest(options=options, hands=tuple((p.deal, p.actions) for p in plans),
-                                           tie_breaks=draws if any(draws) else ()))  # fmt: skip
+    reply = adapter.session(
+        SessionRequest(
+            options=options, hands=tuple((p.deal, p.actions) for p in plans), tie_breaks=draws if any(draws) else ()
+        )
+    )
     _judge_session(judge, record, plans, reply)
     return judge.checks, reply
 
@@ -561,18 +773,34 @@ def _judge_session(judge: _Judge, record: LoadedRecord, plans: Sequence[HandPlan
         if reply.rejected_hand is not None and reply.rejected_hand <= index:
             if expected_rule is not None and index == last and reply.rejected_hand == last:
                 if judge.rule_ids and reply.rule != expected_rule:
-                    judge.differs("session: rule broken", (expected_rule,), expected_rule, reply.rule,
-                                  ("expect", "illegal"))  # fmt: skip
+                    judge.differs(
+                        "session: rule broken", (expected_rule,), expected_rule, reply.rule, ("expect", "illegal")
+                    )
                 else:
-                    judge.add(f"hand {index + 1} of the session", (expected_rule,), "rejected", "rejected",
-                              (*prefix, "dealer"))  # fmt: skip
+                    judge.add(
+                        f"hand {index + 1} of the session",
+                        (expected_rule,),
+                        "rejected",
+                        "rejected",
+                        (*prefix, "dealer"),
+                    )
                 return
-            judge.differs(f"hand {reply.rejected_hand + 1} of the session", session_rules, "accepted",
-                          rejection_text(reply.rule, ""), (*prefix, "dealer"))  # fmt: skip
+            judge.differs(
+                f"hand {reply.rejected_hand + 1} of the session",
+                session_rules,
+                "accepted",
+                rejection_text(reply.rule, ""),
+                (*prefix, "dealer"),
+            )
             return
         if expected_rule is not None and index == last:
-            judge.differs(f"hand {index + 1} of the session", (expected_rule,), f"rejected under {expected_rule}",
-                          "accepted", (*prefix, "dealer"))  # fmt: skip
+            judge.differs(
+                f"hand {index + 1} of the session",
+                (expected_rule,),
+                f"rejected under {expected_rule}",
+                "accepted",
+                (*prefix, "dealer"),
+            )
             return
         if index >= len(reply.hands):
             judge.differs(f"hand {index + 1}", session_rules, "a replayed hand", "no result", prefix)
@@ -580,8 +808,13 @@ def _judge_session(judge: _Judge, record: LoadedRecord, plans: Sequence[HandPlan
         if not _check_actions(judge, plan, prefix, reply.hands[index], label):
             return
         if index < last and reply.hands[index].outcome is None and reply.hands[index].phase != "scored":
-            judge.differs(f"{label}end of the hand", rules_for("session", judge.rules), "a finished hand",
-                          f"phase {reply.hands[index].phase}", prefix)  # fmt: skip
+            judge.differs(
+                f"{label}end of the hand",
+                rules_for("session", judge.rules),
+                "a finished hand",
+                f"phase {reply.hands[index].phase}",
+                prefix,
+            )
             return
         for seat, change in _check_results(judge, plan, prefix, reply.hands[index], label).items():
             moved[seat] = moved.get(seat, 0) + change
@@ -592,8 +825,9 @@ def _judge_session(judge: _Judge, record: LoadedRecord, plans: Sequence[HandPlan
         judge.add("session totals", rules_for("session", judge.rules), values, actual, ("expect", "totals"))
 
 
-def _record_runner(record: LoadedRecord, rules: tuple[str, ...],
-                   facts: SpecFacts) -> Callable[[Adapter, EngineInfo, Config], CaseRun]:  # fmt: skip
+def _record_runner(
+    record: LoadedRecord, rules: tuple[str, ...], facts: SpecFacts
+) -> Callable[[Adapter, EngineInfo, Config], CaseRun]:
     def run(adapter: Adapter, info: EngineInfo, config: Config) -> CaseRun:
         try:
             checks, reply = judge_record(record, rules, adapter, info, config, facts)
@@ -614,14 +848,16 @@ an engine that plays every option (the reference) runs every combination, each t
 depth, and an engine with fixed rules one, to the full depth."""
 
 
-def _perft_runner(record: LoadedRecord, rules: tuple[str, ...],
-                  combinations: int = 1) -> Callable[[Adapter, EngineInfo, Config], CaseRun]:  # fmt: skip
+def _perft_runner(
+    record: LoadedRecord, rules: tuple[str, ...], combinations: int = 1
+) -> Callable[[Adapter, EngineInfo, Config], CaseRun]:
     budget = max(40, PERFT_BUDGET // max(1, combinations))
 
     def run(adapter: Adapter, info: EngineInfo, config: Config) -> CaseRun:
         try:
-            findings, checked = check_perft(record, adapter, config.expect, info.capabilities, budget,
-                                            request=config.request, rules=rules)  # fmt: skip
+            findings, checked = check_perft(
+                record, adapter, config.expect, info.capabilities, budget, request=config.request, rules=rules
+            )
         except Unsupported as error:
             return CaseRun(unsupported=str(error))
         except AdapterError as error:
@@ -629,19 +865,30 @@ def _perft_runner(record: LoadedRecord, rules: tuple[str, ...],
         except Exception as error:  # noqa: BLE001 - an in-process adapter's own bug
             return CaseRun(error=raised(error), error_location=record.where([]))
         legality = rules_for("legal-plays", rules)
-        checks = [Check(f"perft({depth})", legality, Verdict.AGREES, location=record.where(["x-perft"]))
-                  for depth in checked]  # fmt: skip
+        checks = [
+            Check(f"perft({depth})", legality, Verdict.AGREES, location=record.where(["x-perft"])) for depth in checked
+        ]
         for finding in findings:
             blamed = finding.rules or legality
-            checks.append(Check(finding.what, blamed, Verdict.DIFFERS, finding.expected_text, finding.actual_text,
-                                finding.location, finding.note))  # fmt: skip
+            checks.append(
+                Check(
+                    finding.what,
+                    blamed,
+                    Verdict.DIFFERS,
+                    finding.expected_text,
+                    finding.actual_text,
+                    finding.location,
+                    finding.note,
+                )
+            )
         return CaseRun(tuple(checks))
 
     return run
 
 
-def record_case(record: LoadedRecord, spec: Spec, case_id: str, *, facts: SpecFacts | None = None,
-                perft: bool | None = None) -> Case:
+def record_case(
+    record: LoadedRecord, spec: Spec, case_id: str, *, facts: SpecFacts | None = None, perft: bool | None = None
+) -> Case:
     """One loaded record as a case: a perft position when it has ``x-perft`` (unless ``perft`` says
     otherwise: ``check`` replays a perft position as a plain record).
 
@@ -660,11 +907,21 @@ def record_case(record: LoadedRecord, spec: Spec, case_id: str, *, facts: SpecFa
     runner = _perft_runner(record, rules, combinations) if perft else _record_runner(record, rules, facts)
     # A hand record is asked as queries where the engine cannot replay it (record_queries).
     # So is a perft position in the play (perft.asked_in_play): legal-plays and trick-winner queries.
-    requires = frozenset({"session"} if record.is_session else set() if not perft or asked_in_play(record) else {"replay"})
+    requires = frozenset(
+        {"session"} if record.is_session else set() if not perft or asked_in_play(record) else {"replay"}
+    )
     if any(_has_procedure(body) for body, _ in record.bodies):
         requires |= {"replay", "procedure"}  # a revoke or a claim: table procedure
-    return Case(case_id, "perft" if perft else "fixture", record.where([]), rules, depends, requires, runner,
-                inapplicable=record.not_applicable)  # fmt: skip
+    return Case(
+        case_id,
+        "perft" if perft else "fixture",
+        record.where([]),
+        rules,
+        depends,
+        requires,
+        runner,
+        inapplicable=record.not_applicable,
+    )
 
 
 def record_cases(fixtures: Path, spec: Spec, *, prefix: str = "fixtures") -> list[Case]:

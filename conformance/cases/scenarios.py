@@ -163,21 +163,48 @@ def _runner(steps: Sequence[_Step], rules: tuple[str, ...]) -> Callable[[Adapter
                 step.function(sheepshead_table=table, **step.arguments)
             except CaseEnds as end:
                 verdict = Verdict.AGREES if end.agrees else Verdict.DIFFERS
-                under = ", ".join(f"{axis}={option}" for axis, option in sorted(config.expect.items())
-                                  if _refused_under(steps, end.action, axis, option))  # fmt: skip
-                checks.append(Check(f"legality of {end.action!r}" + (f" under {under}" if under else ""),
-                                    end.rules or rules_for(action_topic(end.action), rules), verdict, end.expected,
-                                    end.actual, step.location, end.note))  # fmt: skip
-                checks += [Check(f"{later.keyword} {later.text}", (), Verdict.UNREACHED, location=later.location,
-                                 note="not reached: the options under test forbid an earlier action")
-                           for later in steps[number + 1:] if later.type == "then"]  # fmt: skip
+                under = ", ".join(
+                    f"{axis}={option}"
+                    for axis, option in sorted(config.expect.items())
+                    if _refused_under(steps, end.action, axis, option)
+                )
+                checks.append(
+                    Check(
+                        f"legality of {end.action!r}" + (f" under {under}" if under else ""),
+                        end.rules or rules_for(action_topic(end.action), rules),
+                        verdict,
+                        end.expected,
+                        end.actual,
+                        step.location,
+                        end.note,
+                    )
+                )
+                checks += [
+                    Check(
+                        f"{later.keyword} {later.text}",
+                        (),
+                        Verdict.UNREACHED,
+                        location=later.location,
+                        note="not reached: the options under test forbid an earlier action",
+                    )
+                    for later in steps[number + 1 :]
+                    if later.type == "then"
+                ]
                 break
             except NotApplicable as error:  # never planned: a case written wrongly
                 return CaseRun(tuple(checks), suite_error=f"{step.location}: {error} (yet the case was run)")
             except Mismatch as error:
-                checks.append(Check(f"{step.keyword} {step.text}", _topic_rules(step, table, rules, error),
-                                    Verdict.DIFFERS, error.expected_text, error.actual_text,
-                                    error.location or step.location, error.note))  # fmt: skip
+                checks.append(
+                    Check(
+                        f"{step.keyword} {step.text}",
+                        _topic_rules(step, table, rules, error),
+                        Verdict.DIFFERS,
+                        error.expected_text,
+                        error.actual_text,
+                        error.location or step.location,
+                        error.note,
+                    )
+                )
                 if step.type != "then":
                     break
             except Unsupported as error:
@@ -192,8 +219,14 @@ def _runner(steps: Sequence[_Step], rules: tuple[str, ...]) -> Callable[[Adapter
                 return CaseRun(tuple(checks), error=raised(error), error_location=step.location)
             else:
                 if step.type == "then":
-                    checks.append(Check(f"{step.keyword} {step.text}", _topic_rules(step, table, rules, None),
-                                        Verdict.AGREES, location=step.location))  # fmt: skip
+                    checks.append(
+                        Check(
+                            f"{step.keyword} {step.text}",
+                            _topic_rules(step, table, rules, None),
+                            Verdict.AGREES,
+                            location=step.location,
+                        )
+                    )
         return CaseRun(tuple(checks))
 
     return run
@@ -217,15 +250,20 @@ def _step_name(step: _Step) -> str:
 
 
 def _refused_under(steps: Sequence[_Step], action: str, axis: str, option: str) -> bool:
-    return any(_step_name(step) == "given_refused_under" and step.arguments.get("action") == action
-               and step.arguments["when"].get(axis) == option for step in steps)  # fmt: skip
+    return any(
+        _step_name(step) == "given_refused_under"
+        and step.arguments.get("action") == action
+        and step.arguments["when"].get(axis) == option
+        for step in steps
+    )
 
 
 _CALL_PHASE_VERBS = ("pick", "bury", "call", "alone")
 
 
-def _declared(steps: Sequence[_Step], depends: dict[str, frozenset[str]],
-              every: Mapping[str, frozenset[str]]) -> tuple[dict[str, frozenset[str]], tuple[tuple[Mapping[str, str], str], ...]]:  # fmt: skip
+def _declared(
+    steps: Sequence[_Step], depends: dict[str, frozenset[str]], every: Mapping[str, frozenset[str]]
+) -> tuple[dict[str, frozenset[str]], tuple[tuple[Mapping[str, str], str], ...]]:
     """A row's dependence with what its steps add: the options of its ``Given under …`` steps,
     and both call orders when its ``Given`` actions hold the bury and the call and no ``When``
     step tries a pick, bury or call (the order the engine plays is the one replayed)."""
@@ -247,8 +285,11 @@ def _declared(steps: Sequence[_Step], depends: dict[str, frozenset[str]],
     out = possible(out, inapplicable, every)
     given = [a for step in steps if _step_name(step) == "given_actions" for a in step.arguments["actions"]]
     tried = [str(step.arguments.get("action", "")) for step in steps if step.type == "when"]
-    if (len(out.get("call-timing", ())) == 1 and has_bury_and_call(given)
-            and not any(action.split()[1:2] and action.split()[1] in _CALL_PHASE_VERBS for action in tried)):  # fmt: skip
+    if (
+        len(out.get("call-timing", ())) == 1
+        and has_bury_and_call(given)
+        and not any(action.split()[1:2] and action.split()[1] in _CALL_PHASE_VERBS for action in tried)
+    ):
         out["call-timing"] = every["call-timing"]
     return out, tuple(inapplicable)
 
@@ -267,7 +308,9 @@ def _same_moments(rows: Sequence[_Row]) -> list[list[_Row]]:
         by_moment.setdefault(key, []).append(row)
     groups: list[list[_Row]] = []
     for same in by_moment.values():
-        apart = len(same) > 1 and all(not _overlap(a.depends, b.depends) for i, a in enumerate(same) for b in same[i + 1:])
+        apart = len(same) > 1 and all(
+            not _overlap(a.depends, b.depends) for i, a in enumerate(same) for b in same[i + 1 :]
+        )
         groups += [same] if apart else [[row] for row in same]
     return sorted(groups, key=lambda group: rows.index(group[0]))
 
@@ -275,8 +318,16 @@ def _same_moments(rows: Sequence[_Row]) -> list[list[_Row]]:
 def _case(group: Sequence[_Row], every: Mapping[str, frozenset[str]]) -> Case:
     first = group[0]
     if len(group) == 1:
-        return Case(first.case_id, "scenario", first.location, first.rules, first.depends, first.requires,
-                    _runner(first.steps, first.rules), inapplicable=first.inapplicable)  # fmt: skip
+        return Case(
+            first.case_id,
+            "scenario",
+            first.location,
+            first.rules,
+            first.depends,
+            first.requires,
+            _runner(first.steps, first.rules),
+            inapplicable=first.inapplicable,
+        )
     axes = sorted({axis for row in group for axis in row.depends})
     # Each row's expectations, its axes filled in: a row without an axis holds under its every option.
     expectations = tuple({axis: row.depends.get(axis, every[axis]) for axis in axes} for row in group)
@@ -291,8 +342,17 @@ def _case(group: Sequence[_Row], every: Mapping[str, frozenset[str]]) -> Case:
         return CaseRun(suite_error=f"{first.location}: no row of the case for {dict(config.expect)}")
 
     inapplicable = tuple(item for row in group for item in row.inapplicable)
-    return Case(first.case_id, "scenario", first.location, rules, depends,
-                frozenset().union(*(row.requires for row in group)), run, expectations, inapplicable)  # fmt: skip
+    return Case(
+        first.case_id,
+        "scenario",
+        first.location,
+        rules,
+        depends,
+        frozenset().union(*(row.requires for row in group)),
+        run,
+        expectations,
+        inapplicable,
+    )
 
 
 def scenario_cases(features: Path, spec: Spec, *, prefix: str = "features") -> list[Case]:
@@ -332,8 +392,10 @@ def scenario_cases(features: Path, spec: Spec, *, prefix: str = "features") -> l
                 rules = tuple(sorted({tag.name for tag in all_tags if tag.kind == "rule"}))
                 depends, requires = _depends(all_tags, spec)
                 try:
-                    steps = [_bind(step, f"{shown}:{step.line_number}", definitions)
-                             for step in template.render(context).steps]  # fmt: skip
+                    steps = [
+                        _bind(step, f"{shown}:{step.line_number}", definitions)
+                        for step in template.render(context).steps
+                    ]
                 except ScenarioError as error:
                     problems.append(str(error))
                     continue

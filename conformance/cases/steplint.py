@@ -67,9 +67,10 @@ def step_uses(paths: Iterable[Path]) -> list[StepUse]:
                         continue
                     seen.add(key)
                     matches = tuple(
-                        _pattern(d) for d in definitions
+                        _pattern(d)
+                        for d in definitions
                         if d.type in (None, step.type) and d.parser.is_matching(step.name)
-                    )  # fmt: skip
+                    )
                     uses.append(StepUse(feature.filename, step.line_number, step.type, step.name, matches))
     return uses
 

@@ -108,9 +108,22 @@ def _cards(text: str) -> tuple[str, ...]:
     return () if text == "none" else tuple(card_code(c) for c in text.replace(",", " ").split())
 
 
-_BARE_VERBS = {"pick": "pick", "picks": "pick", "pass": "pass", "passes": "pass", "alone": "alone", "goes": "alone",
-               "crack": "crack", "cracks": "crack", "recrack": "recrack", "recracks": "recrack",
-               "re-crack": "recrack", "re-cracks": "recrack", "claim": "claim", "claims": "claim"}  # fmt: skip
+_BARE_VERBS = {
+    "pick": "pick",
+    "picks": "pick",
+    "pass": "pass",
+    "passes": "pass",
+    "alone": "alone",
+    "goes": "alone",
+    "crack": "crack",
+    "cracks": "crack",
+    "recrack": "recrack",
+    "recracks": "recrack",
+    "re-crack": "recrack",
+    "re-cracks": "recrack",
+    "claim": "claim",
+    "claims": "claim",
+}
 """The written forms of the verbs that take no card, and their protocol verb."""
 
 
@@ -334,8 +347,9 @@ def given_not_applicable(sheepshead_table: Table, when: dict[str, str], reason: 
 
 
 @given(_p("under {when:Options}, {action:Action} is rejected{rule:UnderRule}"))
-def given_refused_under(sheepshead_table: Table, when: dict[str, str], action: str,
-                        rule: tuple[str, ...] | None) -> None:  # fmt: skip
+def given_refused_under(
+    sheepshead_table: Table, when: dict[str, str], action: str, rule: tuple[str, ...] | None
+) -> None:
     """``Given under cracking=off, S4 crack is rejected under rule crack.table-choice``: under
     those options the scenario's expectation is that refusal; the scenario ends at the action."""
     sheepshead_table.refuse_under(when, action, rule)
@@ -499,8 +513,9 @@ def then_trick(sheepshead_table: Table, number: int, seat: str, points: int | No
         raise Unsupported(f"the engine does not report who took trick {number}")
     if trick.winner != seat:
         cards = trick.cards
-        rules = trick_winner_rules(cards, card_of_seat(cards, trick.leader, seat),
-                                   card_of_seat(cards, trick.leader, trick.winner))  # fmt: skip
+        rules = trick_winner_rules(
+            cards, card_of_seat(cards, trick.leader, seat), card_of_seat(cards, trick.leader, trick.winner)
+        )
         raise Mismatch(f"winner of trick {number}", seat, trick.winner, rules=rules)
     if points is not None:
         if trick.points is None:
@@ -550,8 +565,14 @@ def then_scores(sheepshead_table: Table, scores: dict[str, int]) -> None:
     outcome = sheepshead_table.outcome()
     expected, actual = _score_map(scores), _score_map(outcome.scores)
     raises = sum(action.split()[1] in RAISE_VERBS for action in sheepshead_table.game.actions)
-    rules = score_rules(outcome.kind, expected, actual, alone=outcome.partner is None and outcome.picker is not None,
-                        stakes=sheepshead_table.stakes, raises=raises)  # fmt: skip
+    rules = score_rules(
+        outcome.kind,
+        expected,
+        actual,
+        alone=outcome.partner is None and outcome.picker is not None,
+        stakes=sheepshead_table.stakes,
+        raises=raises,
+    )
     _expect("score changes", expected, actual, rules)
 
 
@@ -608,8 +629,13 @@ def then_hand_scores(sheepshead_table: Table, number: int, scores: dict[str, int
     raises = sum(action.split()[1] in RAISE_VERBS for action in game.actions)
     # the rule the evidence points at (a lost hand off by one factor: double on the bump), when
     # it is one; else the case's scoring or session rules (hand-scores topic)
-    rules = () if outcome.kind in ("leaster", "doubler", "redeal", "schwanzer") else score_rules(
-        outcome.kind, expected, actual, alone=outcome.partner is None and outcome.picker is not None, raises=raises)
+    rules = (
+        ()
+        if outcome.kind in ("leaster", "doubler", "redeal", "schwanzer")
+        else score_rules(
+            outcome.kind, expected, actual, alone=outcome.partner is None and outcome.picker is not None, raises=raises
+        )
+    )
     _expect(f"score changes of hand {number}", expected, actual, rules if len(rules) == 1 else ())
 
 
@@ -685,15 +711,25 @@ def then_role_scores(sheepshead_table: Table, picker: int, partner: int, defende
     expected = f"picker {picker:+d}, partner {partner:+d}, defender {defender:+d}"
     actual = f"picker {result.picker:+d}, partner {result.partner:+d}, defender {result.defender:+d}"
     alone = bool(sheepshead_table.score_request and sheepshead_table.score_request.alone)
-    rules = score_rules(result.kind, _by_role(picker, partner, defender),
-                        _by_role(result.picker, result.partner, result.defender), alone=alone,
-                        stakes=sheepshead_table.stakes)  # fmt: skip
+    rules = score_rules(
+        result.kind,
+        _by_role(picker, partner, defender),
+        _by_role(result.picker, result.partner, result.defender),
+        alone=alone,
+        stakes=sheepshead_table.stakes,
+    )
     _expect("score changes", expected, actual, rules)
 
 
 def _by_role(picker: int, partner: int, defender: int) -> dict[str, int]:
     """Score changes per player of a five-seat table, by role (three defenders), so that they sum to zero."""
-    return {"picker": picker, "partner": partner, "defender 1": defender, "defender 2": defender, "defender 3": defender}
+    return {
+        "picker": picker,
+        "partner": partner,
+        "defender 1": defender,
+        "defender 2": defender,
+        "defender 3": defender,
+    }
 
 
 @then(_p("the picker's side is credited with {points:d} card points"))

@@ -93,8 +93,14 @@ class Table:
         unless the run is a probe).
     """
 
-    def __init__(self, adapter: Adapter, info: EngineInfo, profile: str, options: Mapping[str, str],
-                 expect: Mapping[str, str] | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        adapter: Adapter,
+        info: EngineInfo,
+        profile: str,
+        options: Mapping[str, str],
+        expect: Mapping[str, str] | None = None,
+    ) -> None:
         self.adapter = adapter
         self.info = info
         self.profile = profile
@@ -143,9 +149,12 @@ class Table:
         sent = tuple(actions[i] for i in order)
         if len(self.games) == 1:
             self.require(Capability.REPLAY)
-            reply: ReplayResponse | SessionResponse = self._written_order(self.adapter.replay(
-                ReplayRequest(options=self.options, deal=self.game.deal, actions=sent, stakes=self.stakes)
-            ), order)  # fmt: skip
+            reply: ReplayResponse | SessionResponse = self._written_order(
+                self.adapter.replay(
+                    ReplayRequest(options=self.options, deal=self.game.deal, actions=sent, stakes=self.stakes)
+                ),
+                order,
+            )
         else:
             self.require(Capability.SESSION)
             hands = [(game.deal, self._ordered(game.actions, timing)) for game in self.games[:-1]]
@@ -175,12 +184,20 @@ class Table:
         last = len(self.games) - 1
         self._check_earlier_hands(reply)
         if reply.rejected_hand is not None and reply.rejected_hand < last:
-            raise Mismatch(f"hand {reply.rejected_hand + 1} of the session", "accepted",
-                           f"rejected{' under ' + reply.rule if reply.rule else ''}", topic="session")  # fmt: skip
+            raise Mismatch(
+                f"hand {reply.rejected_hand + 1} of the session",
+                "accepted",
+                f"rejected{' under ' + reply.rule if reply.rule else ''}",
+                topic="session",
+            )
         if len(reply.hands) <= last:
             if reply.rejected_hand == last:
-                raise Mismatch(f"hand {last + 1} of the session", "accepted",
-                               f"rejected{' under ' + reply.rule if reply.rule else ''}", topic="session")  # fmt: skip
+                raise Mismatch(
+                    f"hand {last + 1} of the session",
+                    "accepted",
+                    f"rejected{' under ' + reply.rule if reply.rule else ''}",
+                    topic="session",
+                )
             raise Mismatch(f"hand {last + 1} of the session", "a replayed hand", "no result", topic="session")
         return reply.hands[last]
 
@@ -191,9 +208,13 @@ class Table:
                 order = replay_order(game.actions, self.options.get("call-timing"))
                 index = order[hand.rejected.index] if 0 <= hand.rejected.index < len(order) else -1
                 action = game.actions[index] if index >= 0 else "?"
-                raise Mismatch(f"hand {number + 1}: the scenario's action {action!r}", "accepted",
-                               rejection_text(hand.rejected.rule, hand.rejected.message), topic=action_topic(action),
-                               rules=self._wrong_winner(game.actions[:index], action, hand.turn))  # fmt: skip
+                raise Mismatch(
+                    f"hand {number + 1}: the scenario's action {action!r}",
+                    "accepted",
+                    rejection_text(hand.rejected.rule, hand.rejected.message),
+                    topic=action_topic(action),
+                    rules=self._wrong_winner(game.actions[:index], action, hand.turn),
+                )
 
     def _check_setup(self, reply: ReplayResponse, count: int) -> None:
         rejected = reply.rejected
@@ -204,8 +225,13 @@ class Table:
             permits = self._wrong_winner(self.game.actions[:index], action, reply.turn)
             if not permits and not rejected.rule:
                 permits = permitting_rules(self.game.deal, self.expect, earlier, action)
-            raise Mismatch(f"the scenario's action {action!r}", "accepted", rejection_text(rejected.rule, rejected.message),
-                           topic=action_topic(action), rules=permits)  # fmt: skip
+            raise Mismatch(
+                f"the scenario's action {action!r}",
+                "accepted",
+                rejection_text(rejected.rule, rejected.message),
+                topic=action_topic(action),
+                rules=permits,
+            )
 
     @staticmethod
     def _wrong_winner(earlier: Sequence[str], action: str, turn: str | None) -> tuple[str, ...]:
@@ -278,8 +304,14 @@ class Table:
             raise CaseEnds(action, expected, "accepted", topic_rules, agrees=False)
         if rules and Capability.RULE_IDS in self.info.capabilities and rejected.rule not in rules:
             if rejected.rule is not None:
-                raise CaseEnds(action, expected, rejection_text(rejected.rule, ""), topic_rules, agrees=False,
-                               note=rejected.message)  # fmt: skip
+                raise CaseEnds(
+                    action,
+                    expected,
+                    rejection_text(rejected.rule, ""),
+                    topic_rules,
+                    agrees=False,
+                    note=rejected.message,
+                )
         raise CaseEnds(action, expected, rejection_text(rejected.rule, ""), topic_rules, agrees=True)
 
     def try_action(self, action: str) -> Attempt:
@@ -324,8 +356,9 @@ class Table:
             raise ScenarioError("describe the position first: 'Given a defender holding …'")
         self.require(Capability.LEGAL_PLAYS)
         p = self.position
-        request = LegalPlaysRequest(self.options, p.hand, p.trick, p.trick_number, p.role, p.called, p.under,
-                                    p.called_suit_led)  # fmt: skip
+        request = LegalPlaysRequest(
+            self.options, p.hand, p.trick, p.trick_number, p.role, p.called, p.under, p.called_suit_led
+        )
         return self.adapter.legal_plays(request)
 
     def callable_cards(self) -> CallableCardsResponse:

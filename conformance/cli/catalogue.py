@@ -100,7 +100,7 @@ def explain_text(spec: Spec, rule: Rule, coverage: Coverage) -> str:
     if rule.sources:
         out.append("sources:")
         for source in rule.sources:
-            out.append(f"  {source.seed}:{source.line}: \"{source.quote}\"")
+            out.append(f'  {source.seed}:{source.line}: "{source.quote}"')
             out += textwrap.wrap(source.gloss, _WIDTH, initial_indent="    gloss: ", subsequent_indent="           ")
     if rule.derived_from:
         out.append("derived from:")
@@ -150,8 +150,10 @@ def coverage_text(spec: Spec, areas: list[str], coverage: Coverage) -> str:
     width = max((len(r.id) for r in chosen), default=2)
     lines = [f"{'rule'.ljust(width)}  scenarios  fixtures"]
     for rule in chosen:
-        lines.append(f"{rule.id.ljust(width)}  {len(coverage.scenarios.get(rule.id, ())):9d}"
-                     f"  {len(coverage.fixtures.get(rule.id, ())):8d}")  # fmt: skip
+        lines.append(
+            f"{rule.id.ljust(width)}  {len(coverage.scenarios.get(rule.id, ())):9d}"
+            f"  {len(coverage.fixtures.get(rule.id, ())):8d}"
+        )
     untested = [r.id for r in chosen if not coverage.count(r.id)]
     lines.append(f"{len(chosen)} rules, {len(chosen) - len(untested)} tested, {len(untested)} without a test")
     lines += [f"  untested: {rule_id}" for rule_id in untested]

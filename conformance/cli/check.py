@@ -73,9 +73,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         " all: also compare every profile side by side",
     )
     add_option_argument(parser)
-    parser.add_argument(
-        "--engine", default="reference", metavar="E", help="the engine that rules (default: reference)"
-    )
+    parser.add_argument("--engine", default="reference", metavar="E", help="the engine that rules (default: reference)")
     add_timeout_argument(parser)
     parser.set_defaults(handler=check)
 
@@ -92,21 +90,24 @@ def _narrate(record: LoadedRecord, replay: Replay, spec: Spec) -> Narration:
             if index > 0:
                 previous = replay.plans[index - 1].deal.dealer
                 narration.say(f"{plan.deal.dealer} deals after {previous}", "session.deal-rotates-left")
-        narrate_hand(plan, response, replay.options, file=record.file, statements=statements,
-                     narration=narration)  # fmt: skip
+        narrate_hand(plan, response, replay.options, file=record.file, statements=statements, narration=narration)
     session = replay.session
     if session is not None:
         if session.rejected_hand is not None:
             rule = session.rule or "no rule named"
             statement = statements.get(session.rule or "", "")
             where = record.where(("hands", session.rejected_hand, "dealer"))
-            narration.say(f"ILLEGAL: hand {session.rejected_hand + 1} ({where}) is refused as a whole: {rule}"
-                          + (f": {statement}" if statement else ""))  # fmt: skip
+            narration.say(
+                f"ILLEGAL: hand {session.rejected_hand + 1} ({where}) is refused as a whole: {rule}"
+                + (f": {statement}" if statement else "")
+            )
             if session.rule:
                 narration.cited.setdefault(session.rule, None)
         narration.say("")
-        narration.say(f"Session totals: {', '.join(f'{s} {v:+d}' for s, v in sorted(session.totals.items()))}",
-                      "session.cumulative-scores")  # fmt: skip
+        narration.say(
+            f"Session totals: {', '.join(f'{s} {v:+d}' for s, v in sorted(session.totals.items()))}",
+            "session.cumulative-scores",
+        )
     return narration
 
 
@@ -137,10 +138,21 @@ def _comparison(rows: list[ProfileRow]) -> list[str]:
         cause = row.cause if row.differs else ("-" if replay.profile == first else f"same as {first}")
         if row.differs and not row.cause:
             cause = "cannot tell (no result under one of them)"
-        table.append([replay.profile, replay.tricks_won(), replay.outcome(), replay.card_points(), replay.scores(),
-                      _record_column(row), cause])  # fmt: skip
-    notes = ["Across profiles (the record's variants apply on top of each; record: its expectations,"
-             " n/a where the record is not written for that profile):"]  # fmt: skip
+        table.append(
+            [
+                replay.profile,
+                replay.tricks_won(),
+                replay.outcome(),
+                replay.card_points(),
+                replay.scores(),
+                _record_column(row),
+                cause,
+            ]
+        )
+    notes = [
+        "Across profiles (the record's variants apply on top of each; record: its expectations,"
+        " n/a where the record is not written for that profile):"
+    ]
     return [*notes, *_table(table)]
 
 
@@ -188,15 +200,19 @@ def _expectations(run: CaseRun, profile: str) -> tuple[list[str], Status]:
         first = run.divergence
         assert first is not None
         differing = sum(1 for c in run.checks if c.verdict is Verdict.DIFFERS)
-        verdict = (f"Verdict: FAILED: the engine disagrees with the record first at {first.label}"
-                   f" ({first.location}), blamed on {', '.join(first.rules) or 'no rule'}")  # fmt: skip
+        verdict = (
+            f"Verdict: FAILED: the engine disagrees with the record first at {first.label}"
+            f" ({first.location}), blamed on {', '.join(first.rules) or 'no rule'}"
+        )
         if differing > 1:
             verdict += f"; {differing - 1} later difference{'s follow' if differing > 2 else ' follows'} from it"
         verdict += "."
     elif status is Status.UNSUPPORTED:
         agreeing = sum(1 for c in counted if c.verdict is Verdict.AGREES)
-        verdict = (f"Verdict: UNSUPPORTED: the engine does not report {unreported_labels(run)};"
-                   f" the {agreeing} expectation{'s' if agreeing != 1 else ''} it reports agree{later}.")  # fmt: skip
+        verdict = (
+            f"Verdict: UNSUPPORTED: the engine does not report {unreported_labels(run)};"
+            f" the {agreeing} expectation{'s' if agreeing != 1 else ''} it reports agree{later}."
+        )
     elif len(counted) == 1:
         verdict = f"Verdict: PASSED: the engine agrees with the one expectation of the record{later}."
     elif counted:
@@ -233,8 +249,11 @@ def own_rule_set(base: str, info: EngineInfo, spec: Spec, depends: Mapping[str, 
     record of doublers) gives way to the first one it has that the engine plays."""
     rules = RuleSet.of_engine(info, spec)
     options = spec.profile_options(base)
-    changes = {axis: rules.default(axis) for axis, option in options.items()
-               if rules.plays(axis) and option not in rules.plays(axis)}  # fmt: skip
+    changes = {
+        axis: rules.default(axis)
+        for axis, option in options.items()
+        if rules.plays(axis) and option not in rules.plays(axis)
+    }
     for axis, wanted in (depends or {}).items():
         chosen = changes.get(axis, options[axis])
         if chosen not in wanted:
@@ -273,8 +292,9 @@ def check(args: argparse.Namespace, env: Environment) -> int:
     try:
         depends = record_case(record, spec, record.file, perft=False).depends if not record.is_position else None
         chosen = args.profile if args.profile and not compare_all else own_rule_set(record.profile, info, spec, depends)
-        profile = (selection_of(spec, [chosen], None, None, need_rules=False, options=args.option).profiles
-                   or (chosen,))[0]  # fmt: skip
+        profile = (
+            selection_of(spec, [chosen], None, None, need_rules=False, options=args.option).profiles or (chosen,)
+        )[0]
         profiles = list(selection_of(spec, ["all"], None, None, need_rules=False, options=args.option).profiles or ())
     except BaseException:
         adapter.close()
@@ -301,8 +321,10 @@ def check(args: argparse.Namespace, env: Environment) -> int:
         out.write(f"  {record.data['description']}\n")
     out.write(f"engine: {info.name} {info.version} · profile: {profile}\n\n")
     if replay.problem is not None and replay.problem.startswith("not applicable"):
-        out.write(f"Verdict: NOT APPLICABLE: {replay.problem.removeprefix('not applicable ')}.\n"
-                  "  (the options make the record impossible; give --option or --profile for others)\n")  # fmt: skip
+        out.write(
+            f"Verdict: NOT APPLICABLE: {replay.problem.removeprefix('not applicable ')}.\n"
+            "  (the options make the record impossible; give --option or --profile for others)\n"
+        )
         return EXIT_UNSUPPORTED
     if replay.problem is not None or replay.run is None:
         out.write(f"The engine gave no ruling: {replay.problem}\n")
@@ -312,8 +334,10 @@ def check(args: argparse.Namespace, env: Environment) -> int:
         out.write("\n".join(narration.lines).strip("\n") + "\n\n")
     else:  # a rules library: each moment of the record was asked as a query (conformance.cases.record_queries)
         narration = Narration()
-        out.write(f"{info.name} replays no hand: each moment of the record was asked as a query"
-                  " (legal plays, trick winners and points, the score).\n\n")  # fmt: skip
+        out.write(
+            f"{info.name} replays no hand: each moment of the record was asked as a query"
+            " (legal plays, trick winners and points, the score).\n\n"
+        )
     lines, status = _expectations(replay.run, profile)
     titles = {r.id: r.title for r in spec.rules}
     cited = [f"  {rule}: {titles.get(rule, '(no such rule in the spec)')}" for rule in narration.cited]

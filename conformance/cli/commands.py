@@ -23,11 +23,13 @@ class Command(NamedTuple):
 
 COMMANDS: dict[str, Command] = {
     "run": Command("conformance.cli.run", "run the suite against an engine and report"),
-    "matrix": Command("conformance.cli.matrix",
-                      "compare engines rule by rule (Markdown and HTML), from runs or saved reports"),  # fmt: skip
+    "matrix": Command(
+        "conformance.cli.matrix", "compare engines rule by rule (Markdown and HTML), from runs or saved reports"
+    ),
     "check": Command("conformance.cli.check", "replay a hand record and narrate each ruling with its rule id"),
-    "fuzz": Command("conformance.cli.fuzz",
-                    "play random hands against an engine and the reference, and report where they part"),  # fmt: skip
+    "fuzz": Command(
+        "conformance.cli.fuzz", "play random hands against an engine and the reference, and report where they part"
+    ),
     "rules": Command("conformance.cli.catalogue", "list the rules of the catalogue"),
     "explain": Command("conformance.cli.catalogue", "show one rule in full, and what tests it"),
     "mutants": Command("conformance.cli.mutants", "run the suite against mutant engines and print the mutation score"),

@@ -65,13 +65,20 @@ class Replay:
             if response.rejected is not None:
                 parts.append(("illegal", response.rejected.index, response.rejected.rule, winners))
             elif response.outcome is not None:
-                parts.append((response.outcome.kind, tuple(sorted(response.outcome.scores.items())), winners,
-                              _points_of(response.outcome)))  # fmt: skip
+                parts.append(
+                    (
+                        response.outcome.kind,
+                        tuple(sorted(response.outcome.scores.items())),
+                        winners,
+                        _points_of(response.outcome),
+                    )
+                )
             else:
                 parts.append(("unfinished", response.applied, winners))
         if self.session is not None:
-            parts.append(("session", self.session.rejected_hand, self.session.rule,
-                          tuple(sorted(self.session.totals.items()))))  # fmt: skip
+            parts.append(
+                ("session", self.session.rejected_hand, self.session.rule, tuple(sorted(self.session.totals.items())))
+            )
         return tuple(parts)
 
     def tricks_won(self) -> str:
@@ -139,8 +146,11 @@ def replay_record(
     depends = case.axis_options()
     # Only the axes the record depends on must be played as given; on every other axis the engine
     # plays what it plays (any option gives the same expected result there).
-    missing = [f"{axis}={option}" for axis, option in sorted(options.items())
-               if axis in depends and option not in rules.plays(axis)]  # fmt: skip
+    missing = [
+        f"{axis}={option}"
+        for axis, option in sorted(options.items())
+        if axis in depends and option not in rules.plays(axis)
+    ]
     if missing:
         return Replay(profile, options, plans, problem=f"unsupported by the engine: {', '.join(missing)}")
     reason = case.not_applicable({axis: options[axis] for axis in depends if axis in options})
@@ -150,7 +160,9 @@ def replay_record(
     expect = {**options, **{axis: option for axis, option in request.items() if axis not in depends}}
     run = case.run(adapter, info, Config(info.sent(request), expect))
     if run.unsupported is not None:
-        problem = run.unsupported if run.unsupported.startswith("the engine lacks") else f"unsupported: {run.unsupported}"
+        problem = (
+            run.unsupported if run.unsupported.startswith("the engine lacks") else f"unsupported: {run.unsupported}"
+        )
         return Replay(profile, options, plans, problem=problem, run=run)
     if run.error is not None:
         detail = f"\n{run.error.detail}" if run.error.detail else ""

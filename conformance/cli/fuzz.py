@@ -43,17 +43,29 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         " forbid, compare every result the engine reports, and write each distinct divergence as a"
         " hand record that 'check' replays. Exit 0: no divergence; 1: divergences; 2: usage error.",
     )
-    parser.add_argument("--engine", action="append", required=True, metavar="E",
-                        help="the engine to fuzz; a second --engine is compared with it instead of the reference")  # fmt: skip
+    parser.add_argument(
+        "--engine",
+        action="append",
+        required=True,
+        metavar="E",
+        help="the engine to fuzz; a second --engine is compared with it instead of the reference",
+    )
     budget = parser.add_mutually_exclusive_group()
     budget.add_argument("--hands", type=int, metavar="N", help="play N hands (default 1000)")
     budget.add_argument("--seconds", type=float, metavar="S", help="play for S seconds")
     parser.add_argument("--seed", default="0", help="the seed of the hands (default 0): a run is repeatable")
-    parser.add_argument("--profile", metavar="P", help="play every hand under profile P (default: the engine's rule set)")
+    parser.add_argument(
+        "--profile", metavar="P", help="play every hand under profile P (default: the engine's rule set)"
+    )
     add_option_argument(parser)
     parser.add_argument("--output", "-o", metavar="DIR", help="write one hand record per distinct divergence to DIR")
-    parser.add_argument("--shrink", type=int, default=400, metavar="N",
-                        help="replays allowed to shrink each divergence's example (default 400; 0: keep it as found)")
+    parser.add_argument(
+        "--shrink",
+        type=int,
+        default=400,
+        metavar="N",
+        help="replays allowed to shrink each divergence's example (default 400; 0: keep it as found)",
+    )
     parser.add_argument("--format", choices=("text", "json"), default="text", help="the summary's format")
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress line")
     add_timeout_argument(parser)
@@ -74,18 +86,29 @@ def fuzz_data(run: FuzzRun, name: str, against: str, records: dict[tuple[str, ..
         "shrink_seconds": round(run.shrink_seconds, 3),
         "unlisted": dict(run.unlisted),
         "divergences": [
-            {"kind": g.divergence.kind, "rules": list(g.divergence.rules), "count": g.count, "first_hand": g.example.number,
-             "action": g.divergence.action, "expected": g.divergence.expected, "actual": g.divergence.actual,
-             "options": dict(g.example.options), "record": records.get(g.signature), "size": game_size(g.example),
-             "found_size": g.found_size}
+            {
+                "kind": g.divergence.kind,
+                "rules": list(g.divergence.rules),
+                "count": g.count,
+                "first_hand": g.example.number,
+                "action": g.divergence.action,
+                "expected": g.divergence.expected,
+                "actual": g.divergence.actual,
+                "options": dict(g.example.options),
+                "record": records.get(g.signature),
+                "size": game_size(g.example),
+                "found_size": g.found_size,
+            }
             for g in sorted(run.groups.values(), key=lambda group: (-group.count, group.example.number))
-        ],  # fmt: skip
+        ],
     }
 
 
 def _text(data: dict[str, Any]) -> str:
-    lines = [f"fuzz: {data['engine']} against {data['against']} · seed {data['seed']} · {data['hands']} hands in"
-             f" {data['seconds']:.1f} s ({data['hands_per_second']:.0f} hands/s)"]  # fmt: skip
+    lines = [
+        f"fuzz: {data['engine']} against {data['against']} · seed {data['seed']} · {data['hands']} hands in"
+        f" {data['seconds']:.1f} s ({data['hands_per_second']:.0f} hands/s)"
+    ]
     for axis, note in data["unlisted"].items():
         lines.append(f"  axis {axis}: the engine plays none of the listed options ({note}); hands use the default")
     divergences = data["divergences"]
@@ -97,10 +120,15 @@ def _text(data: dict[str, Any]) -> str:
     for item in divergences:
         about = f" {item['action']!r}" if item["action"] else ""
         lines.append(f"  {item['count']:>5} × {item['kind']}{about}: expected {item['expected']}, got {item['actual']}")
-        shrunk = (f" · shrunk from {item['found_size']} to {item['size']} actions"
-                  if item["found_size"] is not None and item["found_size"] > item["size"] else "")
-        lines.append(f"        rules {', '.join(item['rules']) or '(none named)'} · first in hand {item['first_hand']}{shrunk}"
-                     + (f" · record {item['record']}" if item["record"] else ""))  # fmt: skip
+        shrunk = (
+            f" · shrunk from {item['found_size']} to {item['size']} actions"
+            if item["found_size"] is not None and item["found_size"] > item["size"]
+            else ""
+        )
+        lines.append(
+            f"        rules {', '.join(item['rules']) or '(none named)'} · first in hand {item['first_hand']}{shrunk}"
+            + (f" · record {item['record']}" if item["record"] else "")
+        )
     return "\n".join(lines) + "\n"
 
 
@@ -111,8 +139,12 @@ def fuzz_command(args: argparse.Namespace, env: Environment) -> int:
         raise UsageError("fuzz compares one engine with the reference, or two engines: give --engine once or twice")
     profile = None
     if args.profile or args.option:
-        chosen = selection_of(spec, [args.profile] if args.profile else None, None, None, need_rules=False,
-                              options=args.option).profiles or ()  # fmt: skip
+        chosen = (
+            selection_of(
+                spec, [args.profile] if args.profile else None, None, None, need_rules=False, options=args.option
+            ).profiles
+            or ()
+        )
         profile = spec.profile_options(chosen[0])
     hands = args.hands if args.hands is not None else (None if args.seconds is not None else 1000)
     if hands is not None and hands < 1:
@@ -145,8 +177,18 @@ def fuzz_command(args: argparse.Namespace, env: Environment) -> int:
             from conformance.engines.reference import ReferenceAdapter
 
             queries = ReferenceAdapter() if other is None else other
-            run = fuzz(engine, reference, spec, hands=hands, seconds=args.seconds, seed=str(args.seed),
-                       profile=profile, progress=progress, query_reference=queries, shrink_tries=args.shrink)  # fmt: skip
+            run = fuzz(
+                engine,
+                reference,
+                spec,
+                hands=hands,
+                seconds=args.seconds,
+                seed=str(args.seed),
+                profile=profile,
+                progress=progress,
+                query_reference=queries,
+                shrink_tries=args.shrink,
+            )
         except Unsupported as error:
             raise UsageError(f"engine {args.engine[0]!r} cannot be fuzzed: {error}") from None
         except AdapterError as error:
@@ -169,4 +211,3 @@ def fuzz_command(args: argparse.Namespace, env: Environment) -> int:
     data = fuzz_data(run, f"{info.name} {info.version}", against, records)
     env.out.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n" if args.format == "json" else _text(data))
     return EXIT_FAILED if run.groups else EXIT_OK
-

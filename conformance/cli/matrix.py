@@ -50,8 +50,9 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         " Engines are run under their own declared rule set (with --profile: under every"
         " profile); saved JSON reports of 'run' are read back without running anything.",
     )
-    parser.add_argument("reports", nargs="*", metavar="REPORT.json",
-                        help="a JSON report written by 'run --format json'")  # fmt: skip
+    parser.add_argument(
+        "reports", nargs="*", metavar="REPORT.json", help="a JSON report written by 'run --format json'"
+    )
     parser.add_argument(
         "--engine",
         action="append",
@@ -60,8 +61,9 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="an engine to run (reference, python:MODULE:ATTR, 'cmd:COMMAND ARGS…'); repeat for each",
     )
     add_selection_arguments(
-        parser, profile_help="run the engines under every profile and report on these (all: every profile;"
-        " default: each engine's own rule set)"
+        parser,
+        profile_help="run the engines under every profile and report on these (all: every profile;"
+        " default: each engine's own rule set)",
     )
     parser.add_argument("--output", "-o", metavar="FILE", help="write the Markdown to FILE")
     parser.add_argument("--html", metavar="FILE", help="also write a self-contained HTML page")
@@ -72,8 +74,20 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def _from_report(saved: SavedReport) -> EngineRun:
     own = not saved.profiles
     results = saved.results if own else per_profile(saved.results)
-    return EngineRun(saved.selection, saved.name, saved.version, tuple(results), own, saved.rule_set, saved.axes,
-                     saved.differing_axes, saved.closest, saved.explained, saved.verdict, saved.file)  # fmt: skip
+    return EngineRun(
+        saved.selection,
+        saved.name,
+        saved.version,
+        tuple(results),
+        own,
+        saved.rule_set,
+        saved.axes,
+        saved.differing_axes,
+        saved.closest,
+        saved.explained,
+        saved.verdict,
+        saved.file,
+    )
 
 
 def _from_run(text: str, ran: SuiteRun, spec: Spec, own: bool, env: Environment) -> EngineRun:
@@ -84,9 +98,20 @@ def _from_run(text: str, ran: SuiteRun, spec: Spec, own: bool, env: Environment)
         return EngineRun(text, name, version, tuple(ran.results), True)
     reading = read_behaviour(ran.results, ran.probes, ran.rule_set, spec)
     rule_set = {axis: ran.rule_set.describe(axis) for axis in ran.rule_set.options}
-    return EngineRun(text, name, version, tuple(ran.results), True, rule_set,
-                     tuple(a.describe() for a in reading.axes), tuple(a.describe() for a in reading.axes if a.differs),
-                     reading.closest, reading.explained, "", "")  # fmt: skip
+    return EngineRun(
+        text,
+        name,
+        version,
+        tuple(ran.results),
+        True,
+        rule_set,
+        tuple(a.describe() for a in reading.axes),
+        tuple(a.describe() for a in reading.axes if a.differs),
+        reading.closest,
+        reading.explained,
+        "",
+        "",
+    )
 
 
 def matrix(args: argparse.Namespace, env: Environment) -> int:
@@ -114,8 +139,9 @@ def matrix(args: argparse.Namespace, env: Environment) -> int:
     for text in args.engine:
         progress = None
         if not args.quiet:
-            env.err.write(f"{text}: running under its own rule set\n" if own
-                          else f"{text}: running under {len(every)} profiles\n")  # fmt: skip
+            env.err.write(
+                f"{text}: running under its own rule set\n" if own else f"{text}: running under {len(every)} profiles\n"
+            )
             progress = ProgressLine(env.err, live=bool(getattr(env.err, "isatty", lambda: False)()))
         ran = call_runner(env, text, dataclasses.replace(selection, profiles=None if own else tuple(every)), progress)
         runs.append(_from_run(text, ran, spec, own, env))

@@ -41,6 +41,7 @@ def mutants(args: argparse.Namespace, env: Environment) -> int:
         for mutant in MUTANTS.values():
             env.out.write(f"{mutant.id}: {mutant.description}\n")
         return EXIT_OK
+
     def progress(done: int, total: int, result: MutantResult) -> None:
         env.err.write(f"\r[{done}/{total}] mutants run")
         env.err.flush()

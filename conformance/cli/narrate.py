@@ -88,11 +88,9 @@ def _holder(plan: HandPlan, card: str) -> str | None:
 def _deal(n: Narration, plan: HandPlan) -> None:
     deal = plan.deal
     if deal.deck is not None:
-        n.say(f"Deal: {deal.dealer} deals the pack 3-2-3, from {left_of(deal.dealer)}",
-              "deal.three-two-three")  # fmt: skip
+        n.say(f"Deal: {deal.dealer} deals the pack 3-2-3, from {left_of(deal.dealer)}", "deal.three-two-three")
     else:
-        n.say(f"Deal: {deal.dealer} deals six cards each and two to the blind",
-              "deal.six-cards-and-blind")  # fmt: skip
+        n.say(f"Deal: {deal.dealer} deals six cards each and two to the blind", "deal.six-cards-and-blind")
     for seat, cards in deal.hands.items():
         n.say(f"{seat}: {' '.join(cards)}", indent=1)
     n.say(f"blind: {' '.join(deal.blind)}", indent=1)
@@ -105,34 +103,46 @@ def _auction(n: Narration, ctx: _Context, index: int, action: str) -> None:
         n.say(f"Auction: {seat}, the dealer's left, speaks first", "auction.order")
     if word == "pick":
         n.say(f"{seat} picks: the first to pick is the picker", "auction.first-pick-ends", indent=1)
-        n.say(f"{seat} takes the blind {' '.join(plan.deal.blind)}", "auction.picker-takes-blind",
-              indent=1)  # fmt: skip
+        n.say(f"{seat} takes the blind {' '.join(plan.deal.blind)}", "auction.picker-takes-blind", indent=1)
         return
     n.say(f"{seat} passes", "auction.pick-or-pass", indent=1)
     auction = [a for a in plan.actions if a.endswith((" pass", " pick"))]
     if index == 4 and len(auction) == 5 and all(a.endswith(" pass") for a in auction):
         choice = ctx.options.get("all-pass", "leaster")
-        rule = {"leaster": "leaster.every-player-for-themselves", "doubler": "all-pass.doubler",
-                "redeal": "all-pass.redeal", "schwanzer": "all-pass.schwanzer"}.get(choice, "all-pass.table-choice")  # fmt: skip
+        rule = {
+            "leaster": "leaster.every-player-for-themselves",
+            "doubler": "all-pass.doubler",
+            "redeal": "all-pass.redeal",
+            "schwanzer": "all-pass.schwanzer",
+        }.get(choice, "all-pass.table-choice")
         n.say("All five passed: the table's all-pass rule decides", "all-pass.table-choice", indent=1)
-        what = {"leaster": "a leaster is played, every player for themselves",
-                "doubler": "the hand is thrown in and the next one counts double",
-                "redeal": "the hand is thrown in and dealt again",
-                "schwanzer": "the hands are shown and the most trump power pays each other player"}.get(choice, choice)  # fmt: skip
+        what = {
+            "leaster": "a leaster is played, every player for themselves",
+            "doubler": "the hand is thrown in and the next one counts double",
+            "redeal": "the hand is thrown in and dealt again",
+            "schwanzer": "the hands are shown and the most trump power pays each other player",
+        }.get(choice, choice)
         n.say(f"all-pass={choice}: {what}", rule, indent=2)
 
 
 def _bury(n: Narration, seat: str, cards: list[str]) -> None:
     points = card_points(cards)
     n.say(f"Bury: {seat} lays away {' '.join(cards)}", "bury.two-cards")
-    n.say(f"{points} points, counted for the picker's side", "points.bury-counts-for-picker",
-          indent=1)  # fmt: skip
+    n.say(f"{points} points, counted for the picker's side", "points.bury-counts-for-picker", indent=1)
 
 
-_RAISES = {"crack": "Crack", "recrack": "Re-crack", "blitz black": "Blitz (QC QS shown)",
-           "blitz red": "Blitz (QH QD shown)"}  # fmt: skip
-_RAISE_RULES = {"crack": ("crack.who", "crack.doubles"), "recrack": ("crack.recrack", "crack.doubles"),
-                "blitz black": ("crack.blitz", "crack.doubles"), "blitz red": ("crack.blitz", "crack.doubles")}
+_RAISES = {
+    "crack": "Crack",
+    "recrack": "Re-crack",
+    "blitz black": "Blitz (QC QS shown)",
+    "blitz red": "Blitz (QH QD shown)",
+}
+_RAISE_RULES = {
+    "crack": ("crack.who", "crack.doubles"),
+    "recrack": ("crack.recrack", "crack.doubles"),
+    "blitz black": ("crack.blitz", "crack.doubles"),
+    "blitz red": ("crack.blitz", "crack.doubles"),
+}
 
 
 def _call(n: Narration, ctx: _Context, seat: str, rest: str) -> None:
@@ -144,17 +154,24 @@ def _call(n: Narration, ctx: _Context, seat: str, rest: str) -> None:
     words = rest.split()
     card = words[1]
     if len(words) == 4:
-        n.say(f"Call: {seat} calls {card} under {words[3]}: no fail suit to call from, so {words[3]}"
-              " stands face down for the called suit", "call.no-callable-suit", "call.under-card")
+        n.say(
+            f"Call: {seat} calls {card} under {words[3]}: no fail suit to call from, so {words[3]}"
+            " stands face down for the called suit",
+            "call.no-callable-suit",
+            "call.under-card",
+        )
     elif card[0] == "T":
         n.say(f"Call: {seat} holds every fail ace and calls {card}", "call.ten-when-all-aces")
     else:
-        n.say(f"Call: {seat} calls {card}, the ace of a fail suit {seat} holds",
-              "call.ace-of-held-fail-suit")  # fmt: skip
+        n.say(f"Call: {seat} calls {card}, the ace of a fail suit {seat} holds", "call.ace-of-held-fail-suit")
     holder = _holder(plan, card)
     if holder is not None and holder != seat:
-        n.say(f"{holder} holds {card} and is the partner, unknown to the others until it falls",
-              "call.partner-is-holder", "call.partner-secret", indent=1)  # fmt: skip
+        n.say(
+            f"{holder} holds {card} and is the partner, unknown to the others until it falls",
+            "call.partner-is-holder",
+            "call.partner-secret",
+            indent=1,
+        )
 
 
 def _why(n: Narration, ctx: _Context, trick: Sequence[tuple[str, str]], record: TrickRecord) -> None:
@@ -169,35 +186,42 @@ def _why(n: Narration, ctx: _Context, trick: Sequence[tuple[str, str]], record: 
         n.say(f"the engine names {record.winner} as the winner, who played no card here", indent=1)
         return
     trumps = [c for c in cards if is_trump(c)]
-    called_ten = (card == ctx.plan.called and card[0] == "T"
-                  and ctx.options.get("called-ten-rank") == "wins-suit")  # fmt: skip
+    called_ten = card == ctx.plan.called and card[0] == "T" and ctx.options.get("called-ten-rank") == "wins-suit"
     if is_trump(card):
         jacks = ctx.options.get("jack-order", "clubs-first")
         black = card in ("JC", "JS") and {"JC", "JS"} <= set(cards) and not any(c[0] == "Q" for c in cards)
         order = f": {card} above {'JS' if card == 'JC' else 'JC'} (jack-order: {jacks})" if black else ""
-        n.say(f"{record.winner} wins with {card}, the highest trump{order}", "trick.highest-trump-wins",
-              *(("ranking.trump-order",) if black else ()), indent=1)  # fmt: skip
+        n.say(
+            f"{record.winner} wins with {card}, the highest trump{order}",
+            "trick.highest-trump-wins",
+            *(("ranking.trump-order",) if black else ()),
+            indent=1,
+        )
     elif called_ten and not trumps:
-        n.say(f"{record.winner} wins with {card}: the called ten takes its suit",
-              "trick.called-ten-rank", indent=1)  # fmt: skip
+        n.say(f"{record.winner} wins with {card}: the called ten takes its suit", "trick.called-ten-rank", indent=1)
     elif trumps:
-        n.say(f"{record.winner} wins with {card} although trump was played (the engine's ruling;"
-              " no rule lets a fail card beat a trump)", "ranking.trump-beats-fail", indent=1)
+        n.say(
+            f"{record.winner} wins with {card} although trump was played (the engine's ruling;"
+            " no rule lets a fail card beat a trump)",
+            "ranking.trump-beats-fail",
+            indent=1,
+        )
     else:
         suit = "trump" if is_trump(led) else _SUIT_NAMES[led[1]]
-        n.say(f"{record.winner} wins with {card}: no trump played, the highest {suit}",
-              "trick.highest-of-led-suit-wins", indent=1)  # fmt: skip
+        n.say(
+            f"{record.winner} wins with {card}: no trump played, the highest {suit}",
+            "trick.highest-of-led-suit-wins",
+            indent=1,
+        )
     if record.points is None:
         n.say(f"the engine does not say how many points {record.winner} took", indent=2)
     else:
         n.say(f"{record.points} points to {record.winner}", "points.trick-to-winner", indent=2)
     if ctx.plan.called in cards and not ctx.plan.alone:
         holder = next(s for s, c in trick if c == ctx.plan.called)
-        n.say(f"{ctx.plan.called} falls: {holder} is revealed as the partner",
-              "play.partner-revealed", indent=1)  # fmt: skip
+        n.say(f"{ctx.plan.called} falls: {holder} is revealed as the partner", "play.partner-revealed", indent=1)
     if ctx.plan.under in cards:
-        n.say(f"{ctx.plan.under} is the under card: it never wins", "trick.under-never-wins",
-              indent=1)  # fmt: skip
+        n.say(f"{ctx.plan.under} is the under card: it never wins", "trick.under-never-wins", indent=1)
 
 
 def _trick_header(n: Narration, number: int, trick: Sequence[tuple[str, str]]) -> None:
@@ -221,13 +245,18 @@ def outcome_meaning(kind: str, options: Mapping[str, str], outcome: HandOutcome 
     elif kind == "schneider":
         meaning = f"the picker's side took {top} points or more (schneider-line: {line})"
         if points == 120 and not by_points:
-            meaning += f", all 120 but {tricks if tricks is not None else 'not all six'} tricks: only every trick" \
-                       " scores as all-tricks (no-tricker: tricks)"
+            meaning += (
+                f", all 120 but {tricks if tricks is not None else 'not all six'} tricks: only every trick"
+                " scores as all-tricks (no-tricker: tricks)"
+            )
     elif kind == "loss" and points == 60:
         meaning = "the picker's side took 31 to 60 points: at 60 to 60 the defenders win"
     elif kind == "all-tricks":
-        meaning = ("the defenders took no card points: the picker's side has all 120 (no-tricker: points)" if by_points
-                   else "the picker's side took every trick (no-tricker: tricks)")  # fmt: skip
+        meaning = (
+            "the defenders took no card points: the picker's side has all 120 (no-tricker: points)"
+            if by_points
+            else "the picker's side took every trick (no-tricker: tricks)"
+        )
     elif kind == "no-tricks":
         if by_points:
             won = f", though it took {tricks} trick{'s' if tricks != 1 else ''}" if tricks else ""
@@ -254,11 +283,17 @@ def _bury_on_no_trick(n: Narration, ctx: _Context, outcome: HandOutcome) -> None
     rule = ctx.options.get("bury-on-no-trick", "picker")
     why = "took no trick" if not won else "took no card points in tricks"
     if outcome.picker_side_points == trick_points + points:
-        n.say(f"The bury's {points} points count for the picker's side, which {why} (bury-on-no-trick: {rule})",
-              "points.bury-counts-for-picker", indent=1)  # fmt: skip
+        n.say(
+            f"The bury's {points} points count for the picker's side, which {why} (bury-on-no-trick: {rule})",
+            "points.bury-counts-for-picker",
+            indent=1,
+        )
     elif outcome.picker_side_points == trick_points:
-        n.say(f"The bury's {points} points go to the defenders: the picker's side {why} (bury-on-no-trick: {rule})",
-              "points.bury-counts-for-picker", indent=1)  # fmt: skip
+        n.say(
+            f"The bury's {points} points go to the defenders: the picker's side {why} (bury-on-no-trick: {rule})",
+            "points.bury-counts-for-picker",
+            indent=1,
+        )
 
 
 def _leaster_why(n: Narration, ctx: _Context, outcome: HandOutcome) -> None:
@@ -266,34 +301,56 @@ def _leaster_why(n: Narration, ctx: _Context, outcome: HandOutcome) -> None:
     blind = card_points(ctx.plan.deal.blind)
     where = ctx.options.get("leaster-blind", "last-trick")
     tricks = ctx.response.tricks
-    taker = (tricks[-1].winner if where == "last-trick" else tricks[0].winner if where == "first-trick" else None) \
-        if tricks else None
+    taker = (
+        (tricks[-1].winner if where == "last-trick" else tricks[0].winner if where == "first-trick" else None)
+        if tricks
+        else None
+    )
     if where == "nobody":
-        n.say(f"The blind ({' '.join(ctx.plan.deal.blind)}, {blind} points) counts for nobody (leaster-blind: nobody)",
-              "leaster.blind", indent=1)  # fmt: skip
+        n.say(
+            f"The blind ({' '.join(ctx.plan.deal.blind)}, {blind} points) counts for nobody (leaster-blind: nobody)",
+            "leaster.blind",
+            indent=1,
+        )
     elif taker is not None:
         which = "last" if where == "last-trick" else "first"
-        n.say(f"The blind ({' '.join(ctx.plan.deal.blind)}, {blind} points) goes to {taker}, who took the {which} trick"
-              f" (leaster-blind: {where})", "leaster.blind", indent=1)  # fmt: skip
+        n.say(
+            f"The blind ({' '.join(ctx.plan.deal.blind)}, {blind} points) goes to {taker}, who took the {which} trick"
+            f" (leaster-blind: {where})",
+            "leaster.blind",
+            indent=1,
+        )
     seat_tricks = outcome.seat_tricks or {}
     trickless = [seat for seat, won in sorted(seat_tricks.items()) if won == 0]
     if trickless and ctx.options.get("leaster-needs-trick", "yes") == "yes":
-        n.say(f"{' and '.join(trickless)} took no trick and cannot win (leaster-needs-trick: yes)",
-              "leaster.needs-trick", indent=1)  # fmt: skip
+        n.say(
+            f"{' and '.join(trickless)} took no trick and cannot win (leaster-needs-trick: yes)",
+            "leaster.needs-trick",
+            indent=1,
+        )
     elif trickless:
-        n.say(f"{' and '.join(trickless)} took no trick, and may win all the same (leaster-needs-trick: no)",
-              "leaster.needs-trick", indent=1)  # fmt: skip
+        n.say(
+            f"{' and '.join(trickless)} took no trick, and may win all the same (leaster-needs-trick: no)",
+            "leaster.needs-trick",
+            indent=1,
+        )
     points = outcome.seat_points or {}
-    eligible = {seat: value for seat, value in points.items()
-                if seat_tricks.get(seat, 1) > 0 or ctx.options.get("leaster-needs-trick", "yes") == "no"}  # fmt: skip
+    eligible = {
+        seat: value
+        for seat, value in points.items()
+        if seat_tricks.get(seat, 1) > 0 or ctx.options.get("leaster-needs-trick", "yes") == "no"
+    }
     if not eligible:
         return
     fewest = min(eligible.values())
     tied = sorted(seat for seat, value in eligible.items() if value == fewest)
     if len(tied) > 1:
         rule = ctx.options.get("leaster-tie", "no-exchange")
-        how = {"no-exchange": "nobody scores", "split": "each of them collects 1 from each player outside the tie",
-               "random": f"a draw gives the leaster to {outcome.leaster_winner or 'one of them'}"}.get(rule, rule)  # fmt: skip
+        how = {
+            "no-exchange": "nobody scores",
+            "split": "each of them collects 1 from each player outside the tie",
+            "random": f"a draw gives the leaster to {outcome.leaster_winner or 'one of them'}",
+        }.get(rule, rule)
         n.say(f"{', '.join(tied)} tie with {fewest} points: {how} (leaster-tie: {rule})", "leaster.tie", indent=1)
 
 
@@ -303,13 +360,18 @@ def _outcome(n: Narration, ctx: _Context, outcome: HandOutcome) -> None:
     if outcome.kind == "revoke":  # the axis that decided the penalty
         penalty = ctx.options.get("revoke-penalty", "loses-hand")
         size = "a schneider" if penalty == "schneider" else "a plain loss"
-        meaning = f"a revoke was claimed: the revoking side loses the hand, scored as {size} (revoke-penalty: {penalty})"
+        meaning = (
+            f"a revoke was claimed: the revoking side loses the hand, scored as {size} (revoke-penalty: {penalty})"
+        )
     if outcome.picker is not None and outcome.picker_side_points is not None:
         side = outcome.picker if not outcome.partner else f"{outcome.picker} and {outcome.partner}"
         won = outcome.picker_side_tricks
         tricks = f", {won} trick{'s' if won != 1 else ''}" if won is not None else ""
-        n.say(f"Count: the picker's side ({side}) has {outcome.picker_side_points} points{tricks};"
-              f" the defenders {outcome.defender_points}", "points.side-totals")  # fmt: skip
+        n.say(
+            f"Count: the picker's side ({side}) has {outcome.picker_side_points} points{tricks};"
+            f" the defenders {outcome.defender_points}",
+            "points.side-totals",
+        )
     if outcome.kind in ("all-tricks", "no-tricks", "schneider", "win", "loss", "schneidered"):
         _bury_on_no_trick(n, ctx, outcome)
     if outcome.kind == "leaster":
@@ -399,7 +461,9 @@ def narrate_hand(
                 number += 1
             trick.append((seat, rest.split()[1]))
             if rest.startswith("revoke ") and index != rejected:
-                revoked = f"{seat}'s {rest.split()[1]} is a revoke: it breaks a rule of play, and the table does not notice"
+                revoked = (
+                    f"{seat}'s {rest.split()[1]} is a revoke: it breaks a rule of play, and the table does not notice"
+                )
             if index == rejected or len(trick) == 5 or index == len(plan.actions) - 1:
                 shown = trick[:-1] if index == rejected else trick
                 if shown:

@@ -61,8 +61,9 @@ def _ruling(position: Position, adapter: Adapter, info: EngineInfo, options: Map
         return _Ruling(f"no ruling: {error}")
 
 
-def _deciding_axes(position: Position, adapter: Adapter, info: EngineInfo, spec: Spec,
-                   base: Mapping[str, str]) -> list[tuple[str, list[tuple[str, _Ruling]]]]:  # fmt: skip
+def _deciding_axes(
+    position: Position, adapter: Adapter, info: EngineInfo, spec: Spec, base: Mapping[str, str]
+) -> list[tuple[str, list[tuple[str, _Ruling]]]]:
     """The axes whose options rule differently on the position, each with its options' rulings
     (the other axes as in ``base``); options the engine does not play are left out."""
     rules = RuleSet.of_engine(info, spec)
@@ -95,8 +96,16 @@ def _table(rows: Sequence[Sequence[str]]) -> list[str]:
     return ["  " + "  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in rows]
 
 
-def check_position(args: argparse.Namespace, env: Environment, spec: Spec, record: LoadedRecord, profile: str,
-                   profiles: Sequence[str], adapter: Adapter, info: EngineInfo) -> int:  # fmt: skip
+def check_position(
+    args: argparse.Namespace,
+    env: Environment,
+    spec: Spec,
+    record: LoadedRecord,
+    profile: str,
+    profiles: Sequence[str],
+    adapter: Adapter,
+    info: EngineInfo,
+) -> int:
     """Rule on a position record, print the rulings per variant and judge its expectations.
 
     :param profile: the profile to rule under (derived from ``--profile`` and ``--option``).
@@ -104,7 +113,9 @@ def check_position(args: argparse.Namespace, env: Environment, spec: Spec, recor
     :return: the exit status.
     """
     position = Position(record)
-    needed = {Capability.LEGAL_PLAYS} if position.to_act is not None else {Capability.TRICK_WINNER, Capability.CARD_POINTS}
+    needed = (
+        {Capability.LEGAL_PLAYS} if position.to_act is not None else {Capability.TRICK_WINNER, Capability.CARD_POINTS}
+    )
     if position.to_act is not None and Capability.REPLAY in info.capabilities:
         needed = set()  # asked of a whole hand built to reach the position
     lacking = sorted(capability.value for capability in needed - set(info.capabilities))
@@ -138,9 +149,18 @@ def check_position(args: argparse.Namespace, env: Environment, spec: Spec, recor
     run = case.run(adapter, info, Config(info.sent(options), dict(options)))
     out.write(f"Expectations of the record under {profile}:\n")
     for check in run.checks:
-        mark = "agrees  " if check.verdict is Verdict.AGREES else "DIFFERS " if check.verdict is Verdict.DIFFERS else "unchecked"
-        detail = f": record {check.expected}, engine {check.actual} ({check.location})" \
-            if check.verdict is Verdict.DIFFERS else f": {check.expected}"
+        mark = (
+            "agrees  "
+            if check.verdict is Verdict.AGREES
+            else "DIFFERS "
+            if check.verdict is Verdict.DIFFERS
+            else "unchecked"
+        )
+        detail = (
+            f": record {check.expected}, engine {check.actual} ({check.location})"
+            if check.verdict is Verdict.DIFFERS
+            else f": {check.expected}"
+        )
         out.write(f"  {mark} {check.label}{detail}\n")
     if not run.checks:
         out.write("  (the record states none for this profile)\n")
@@ -151,8 +171,10 @@ def check_position(args: argparse.Namespace, env: Environment, spec: Spec, recor
     if status is Status.FAILED:
         first = run.divergence
         assert first is not None
-        out.write(f"\nVerdict: FAILED: the engine disagrees with the record at {first.label} ({first.location}),"
-                  f" blamed on {', '.join(first.rules) or 'no rule'}.\n")  # fmt: skip
+        out.write(
+            f"\nVerdict: FAILED: the engine disagrees with the record at {first.label} ({first.location}),"
+            f" blamed on {', '.join(first.rules) or 'no rule'}.\n"
+        )
         return EXIT_FAILED
     if status is Status.UNSUPPORTED:
         out.write(f"\nVerdict: UNSUPPORTED: {run.unsupported or 'the engine does not report every value'}.\n")

@@ -71,9 +71,7 @@ def add_selection_arguments(parser: argparse.ArgumentParser, *, profile_help: st
     parser.add_argument(
         "--area", action="append", metavar="A", help="only cases checking a rule of area A (repeatable)"
     )
-    parser.add_argument(
-        "--quiet", "-q", action="store_true", help="no progress while the suite runs"
-    )
+    parser.add_argument("--quiet", "-q", action="store_true", help="no progress while the suite runs")
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -97,12 +95,8 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         profile_help="check conformance to a named profile of spec/variants.yaml, or all (repeatable; default:"
         " judge the engine under its own declared rule set)",
     )
-    run_parser.add_argument(
-        "--format", choices=sorted(FORMATS), default="text", help="report format (default: text)"
-    )
-    run_parser.add_argument(
-        "--output", "-o", metavar="FILE", help="write the report to FILE (default: stdout)"
-    )
+    run_parser.add_argument("--format", choices=sorted(FORMATS), default="text", help="report format (default: text)")
+    run_parser.add_argument("--output", "-o", metavar="FILE", help="write the report to FILE (default: stdout)")
     run_parser.add_argument(
         "--baseline",
         metavar="FILE",
@@ -132,8 +126,11 @@ def call_runner(
     """Run the suite on a checked selection, turning the runner's engine errors into :class:`UsageError`."""
     runner = env.runner()
     try:
-        outcome = (runner(engine, selection=selection, progress=progress) if env.timeout is None
-                   else runner(engine, selection=selection, progress=progress, timeout=env.timeout))
+        outcome = (
+            runner(engine, selection=selection, progress=progress)
+            if env.timeout is None
+            else runner(engine, selection=selection, progress=progress, timeout=env.timeout)
+        )
     except Exception as error:  # noqa: BLE001 - only selection errors are re-raised as usage
         if type(error).__name__ in ("UsageError", "EngineSelectionError"):
             raise UsageError(str(error)) from None
@@ -200,7 +197,9 @@ def run(args: argparse.Namespace, env: Environment) -> int:
         baseline=compare(baseline, results) if baseline is not None else None,
         baseline_file=args.baseline or args.write_baseline,
         hide_known=args.baseline is not None,
-        reading=read_behaviour(results, ran.probes, ran.rule_set, spec) if ran.rule_set and not selection.profiles else None,
+        reading=read_behaviour(results, ran.probes, ran.rule_set, spec)
+        if ran.rule_set and not selection.profiles
+        else None,
         rule_set={axis: ran.rule_set.describe(axis) for axis in ran.rule_set.options} if ran.rule_set else {},
         interrupted=ran.interrupted,
         planned=ran.planned,

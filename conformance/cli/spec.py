@@ -157,8 +157,6 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="PATH",
         help="where to write (default: spec/SPEC.md; - for stdout)",
     )
-    render.add_argument(
-        "--check", action="store_true", help="do not write; fail if the file is out of date"
-    )
+    render.add_argument("--check", action="store_true", help="do not write; fail if the file is out of date")
     render.set_defaults(handler=_render)
     site.add_parser(spec_commands)

@@ -40,7 +40,6 @@ __all__ = [
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_UNSUPPORTED = 0, 1, 2, 3
 
 
-
 class RunEngine(Protocol):
     """The signature of :func:`conformance.runner.run_engine`."""
 
@@ -52,6 +51,7 @@ class RunEngine(Protocol):
         progress: Progress | None = None,
         timeout: float | None = None,
     ) -> Any: ...
+
     """A list of results, or a :class:`conformance.runner.SuiteRun` (results, probes, rule set)."""
 
 
@@ -132,8 +132,12 @@ def _seconds(text: str) -> float:
 
 def add_timeout_argument(parser: argparse.ArgumentParser) -> None:
     """``--timeout S``: how long a ``cmd:`` engine may take over each reply (PROTOCOL.md 3.5)."""
-    parser.add_argument("--timeout", type=_seconds, metavar="S",
-                        help="seconds a cmd: engine has for each reply before it is reported as hanging (default 10)")
+    parser.add_argument(
+        "--timeout",
+        type=_seconds,
+        metavar="S",
+        help="seconds a cmd: engine has for each reply before it is reported as hanging (default 10)",
+    )
 
 
 @functools.lru_cache(maxsize=1)
@@ -152,9 +156,15 @@ def spec_or_usage_error() -> Spec:
         raise UsageError(f"the spec does not load: {error}") from None
 
 
-def selection_of(spec: Spec, profiles: Sequence[str] | None, rule_globs: Sequence[str] | None,
-                 areas: Sequence[str] | None, *, need_rules: bool = True,
-                 options: Sequence[str] | None = None) -> Selection:  # fmt: skip
+def selection_of(
+    spec: Spec,
+    profiles: Sequence[str] | None,
+    rule_globs: Sequence[str] | None,
+    areas: Sequence[str] | None,
+    *,
+    need_rules: bool = True,
+    options: Sequence[str] | None = None,
+) -> Selection:
     """The checked selection of ``--profile``, ``--option``, ``--rule`` and ``--area`` (checked
     once, here; the runner is given the result and does not check it again).
 
@@ -170,9 +180,13 @@ def selection_of(spec: Spec, profiles: Sequence[str] | None, rule_globs: Sequenc
 
 def add_option_argument(parser: argparse.ArgumentParser) -> None:
     """``--option AXIS=OPTION`` (repeatable): options on top of the profile(s)."""
-    parser.add_argument("--option", action="append", metavar="AXIS=OPTION",
-                        help="set one axis on top of the profile(s), e.g. void-play=must-trump (repeatable;"
-                             " with no --profile, on top of standard)")  # fmt: skip
+    parser.add_argument(
+        "--option",
+        action="append",
+        metavar="AXIS=OPTION",
+        help="set one axis on top of the profile(s), e.g. void-play=must-trump (repeatable;"
+        " with no --profile, on top of standard)",
+    )
 
 
 def engine_identity(env: Environment, text: str) -> tuple[str, str]:

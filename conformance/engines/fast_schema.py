@@ -23,8 +23,21 @@ __all__ = ["Check", "compile_schema"]
 
 Check = Callable[[Any], bool]
 
-_ANNOTATIONS = frozenset({"$schema", "$id", "$comment", "$defs", "title", "description", "examples", "default",
-                          "deprecated", "readOnly", "writeOnly"})  # fmt: skip
+_ANNOTATIONS = frozenset(
+    {
+        "$schema",
+        "$id",
+        "$comment",
+        "$defs",
+        "title",
+        "description",
+        "examples",
+        "default",
+        "deprecated",
+        "readOnly",
+        "writeOnly",
+    }
+)
 """Keywords that never change validity."""
 
 
@@ -167,9 +180,12 @@ class _Compiler:
             return lambda v: _canon(v) in allowed
         if keyword in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
             bound = value
-            compares: dict[str, Check] = {"minimum": lambda v: v >= bound, "maximum": lambda v: v <= bound,
-                                          "exclusiveMinimum": lambda v: v > bound,
-                                          "exclusiveMaximum": lambda v: v < bound}  # fmt: skip
+            compares: dict[str, Check] = {
+                "minimum": lambda v: v >= bound,
+                "maximum": lambda v: v <= bound,
+                "exclusiveMinimum": lambda v: v > bound,
+                "exclusiveMaximum": lambda v: v < bound,
+            }
             compare = compares[keyword]
             return lambda v: not _is_number(v) or compare(v)
         if keyword in ("minLength", "maxLength"):
@@ -211,15 +227,22 @@ class _Compiler:
             return properties
         if keyword == "patternProperties":
             pats = [(re.compile(ecma_pattern(p)), self.schema(base, sub)) for p, sub in value.items()]
-            return lambda v: not isinstance(v, dict) or all(
-                check(item) for key, item in v.items() for regex, check in pats if regex.search(key))
+            return lambda v: (
+                not isinstance(v, dict)
+                or all(check(item) for key, item in v.items() for regex, check in pats if regex.search(key))
+            )
         if keyword == "additionalProperties":
             known = set(schema.get("properties", {}))
             regexes = [re.compile(p) for p in schema.get("patternProperties", {})]
             extra = self.schema(base, value)
-            return lambda v: not isinstance(v, dict) or all(
-                extra(item) for key, item in v.items()
-                if key not in known and not any(r.search(key) for r in regexes))  # fmt: skip
+            return lambda v: (
+                not isinstance(v, dict)
+                or all(
+                    extra(item)
+                    for key, item in v.items()
+                    if key not in known and not any(r.search(key) for r in regexes)
+                )
+            )
         if keyword == "unevaluatedProperties":
             found = self.evaluated(base, schema)
             if found is None:
@@ -227,9 +250,14 @@ class _Compiler:
             known, patterns = found
             regexes = [re.compile(p) for p in patterns]
             extra = self.schema(base, value)
-            return lambda v: not isinstance(v, dict) or all(
-                extra(item) for key, item in v.items()
-                if key not in known and not any(r.search(key) for r in regexes))  # fmt: skip
+            return lambda v: (
+                not isinstance(v, dict)
+                or all(
+                    extra(item)
+                    for key, item in v.items()
+                    if key not in known and not any(r.search(key) for r in regexes)
+                )
+            )
         if keyword == "propertyNames":
             names_check = self.schema(base, value)
             return lambda v: not isinstance(v, dict) or all(names_check(key) for key in v)

@@ -137,10 +137,20 @@ def _load_python(spec: EngineSpec) -> Adapter:
         if isinstance(adapter, StepEngine):  # a game object wrapped by its steps
             return StepAdapter(adapter)
         missing = sorted(
-            name for name in ("info", "replay", "session", "trick_winner", "legal_plays", "callable_cards",
-                              "score", "card_points", "close")
+            name
+            for name in (
+                "info",
+                "replay",
+                "session",
+                "trick_winner",
+                "legal_plays",
+                "callable_cards",
+                "score",
+                "card_points",
+                "close",
+            )
             if not callable(getattr(adapter, name, None))
-        )  # fmt: skip
+        )
         raise _fail(
             spec.text,
             f"the factory returned {type(adapter).__name__}, neither an adapter (missing: {', '.join(missing)})"
@@ -172,7 +182,11 @@ def load_engine(text: str, *, timeout: float | None = None) -> Adapter:
         from conformance.engines.subprocess_adapter import SubprocessAdapter
 
         try:
-            return SubprocessAdapter(list(spec.argv)) if timeout is None else SubprocessAdapter(list(spec.argv), timeout=timeout)
+            return (
+                SubprocessAdapter(list(spec.argv))
+                if timeout is None
+                else SubprocessAdapter(list(spec.argv), timeout=timeout)
+            )
         except OSError as error:  # the program is missing or not executable
             raise _fail(text, f"cannot start {spec.argv[0]!r}: {error.strerror or error}") from None
     return _load_python(spec)

@@ -69,9 +69,13 @@ class EngineProcess:
         self._stderr_lock = threading.Lock()
         assert self._popen.stdout is not None and self._popen.stderr is not None
         self._threads = [
-            threading.Thread(target=self._read_stdout, args=(self._popen.stdout,), daemon=True, name=f"engine-{self.pid}-stdout"),
-            threading.Thread(target=self._read_stderr, args=(self._popen.stderr,), daemon=True, name=f"engine-{self.pid}-stderr"),
-        ]  # fmt: skip
+            threading.Thread(
+                target=self._read_stdout, args=(self._popen.stdout,), daemon=True, name=f"engine-{self.pid}-stdout"
+            ),
+            threading.Thread(
+                target=self._read_stderr, args=(self._popen.stderr,), daemon=True, name=f"engine-{self.pid}-stderr"
+            ),
+        ]
         for thread in self._threads:
             thread.start()
 

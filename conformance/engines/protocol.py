@@ -208,8 +208,10 @@ def _body(request: Request) -> dict[str, Any]:
         draws = request.tie_breaks or (None,) * len(request.hands)
         return {
             "options": dict(request.options),
-            "hands": [{"deal": _deal(deal), "actions": list(actions), **_tie_break(draw)}
-                      for (deal, actions), draw in zip(request.hands, draws, strict=True)],
+            "hands": [
+                {"deal": _deal(deal), "actions": list(actions), **_tie_break(draw)}
+                for (deal, actions), draw in zip(request.hands, draws, strict=True)
+            ],
         }
     if isinstance(request, TrickWinnerRequest):
         return {

@@ -34,7 +34,14 @@ from conformance.adapter import (
     Unsupported,
 )
 from conformance.kit.steps import ApplyRequest, ResultRequest, StartRequest, Step, StepAdapter, StepResult, StepState
-from conformance.engines.protocol import Request, capability_of, decode_reply, encode_request, kind_of, withhold_dealt_cards
+from conformance.engines.protocol import (
+    Request,
+    capability_of,
+    decode_reply,
+    encode_request,
+    kind_of,
+    withhold_dealt_cards,
+)
 
 __all__ = ["AheadSteps", "ProtocolAdapter", "ProtocolSteps"]
 
@@ -212,8 +219,11 @@ class ProtocolSteps:
         """Play a whole scripted hand in one write: ``start``, an ``apply`` per action, then
         ``result``, sent before any reply is read (a pipe's round trip per action saved). The
         replies are read back through the returned step engine, in the script's order."""
-        requests: list[Request] = [StartRequest(options, deal, self.tie_break), *(ApplyRequest(action) for action in actions),
-                                   ResultRequest()]  # fmt: skip
+        requests: list[Request] = [
+            StartRequest(options, deal, self.tie_break),
+            *(ApplyRequest(action) for action in actions),
+            ResultRequest(),
+        ]
         return AheadSteps(self, self.adapter._ask_ahead(requests), actions)
 
 

@@ -111,8 +111,9 @@ class ReferenceSteps:
 
     def info(self) -> EngineInfo:
         base = ReferenceAdapter().info()
-        return dataclasses.replace(base, name="reference-steps",
-                                   capabilities=frozenset({Capability.RULE_IDS, Capability.DEAL_FROM_DECK}))  # fmt: skip
+        return dataclasses.replace(
+            base, name="reference-steps", capabilities=frozenset({Capability.RULE_IDS, Capability.DEAL_FROM_DECK})
+        )
 
     def start(self, deal: Deal, options: Mapping[str, str]) -> None:
         profile = _profile(tuple(sorted(options.items())))
@@ -173,19 +174,24 @@ class ReferenceSteps:
             return StepResult(tricks, over=False)
         picker = outcome.picker is not None
         thrown_in = outcome.kind.value in ("redeal", "doubler", "schwanzer")  # not played
-        return StepResult(tricks, over=True, outcome=HandOutcome(
-            kind=outcome.kind.value, scores=_seats(outcome.scores) or {},
-            picker=None if outcome.picker is None else seat_name(outcome.picker),
-            partner=None if outcome.partner is None else seat_name(outcome.partner),
-            picker_side_points=outcome.picker_side_points if picker else None,
-            picker_side_tricks=outcome.picker_side_tricks if picker else None,
-            defender_points=outcome.defender_points if picker else None,
-            defender_tricks=outcome.defender_tricks if picker else None,
-            seat_points=None if thrown_in else _seats(outcome.seat_points),
-            seat_tricks=None if thrown_in else _seats(outcome.seat_tricks),
-            leaster_winner=None if outcome.leaster_winner is None else seat_name(outcome.leaster_winner),
-            leaster_tied=tuple(seat_name(seat) for seat in outcome.leaster_tied) or None,
-        ))  # fmt: skip
+        return StepResult(
+            tricks,
+            over=True,
+            outcome=HandOutcome(
+                kind=outcome.kind.value,
+                scores=_seats(outcome.scores) or {},
+                picker=None if outcome.picker is None else seat_name(outcome.picker),
+                partner=None if outcome.partner is None else seat_name(outcome.partner),
+                picker_side_points=outcome.picker_side_points if picker else None,
+                picker_side_tricks=outcome.picker_side_tricks if picker else None,
+                defender_points=outcome.defender_points if picker else None,
+                defender_tricks=outcome.defender_tricks if picker else None,
+                seat_points=None if thrown_in else _seats(outcome.seat_points),
+                seat_tricks=None if thrown_in else _seats(outcome.seat_tricks),
+                leaster_winner=None if outcome.leaster_winner is None else seat_name(outcome.leaster_winner),
+                leaster_tied=tuple(seat_name(seat) for seat in outcome.leaster_tied) or None,
+            ),
+        )
 
 
 def _reached(deal: Deal, options: Mapping[str, str], actions: Sequence[str]) -> ReferenceSteps | None:

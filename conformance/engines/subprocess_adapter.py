@@ -208,7 +208,9 @@ class SubprocessAdapter(ProtocolAdapter):
             pass  # it died: the first read says how
         return self._replies_ahead(process, messages)
 
-    def _replies_ahead(self, process: EngineProcess, messages: Sequence[tuple[int, str, dict[str, Any]]]) -> Iterator[Any]:
+    def _replies_ahead(
+        self, process: EngineProcess, messages: Sequence[tuple[int, str, dict[str, Any]]]
+    ) -> Iterator[Any]:
         for request_id, kind, _ in messages:
             try:
                 yield self._roundtrip(process, request_id, kind, None, self.timeout)
@@ -243,9 +245,10 @@ class SubprocessAdapter(ProtocolAdapter):
             self._failed_starts += 1
             if error.kind == "protocol-version" or self._failed_starts >= self.max_failed_starts:
                 self._fatal = AdapterError(
-                    error.kind, f"{error} (engine {command} given up after {self._failed_starts} failed start(s))",
+                    error.kind,
+                    f"{error} (engine {command} given up after {self._failed_starts} failed start(s))",
                     detail=error.detail,
-                )  # fmt: skip
+                )
                 raise self._fatal from None
             raise
         except BaseException:
@@ -294,14 +297,18 @@ class SubprocessAdapter(ProtocolAdapter):
                 reply = json.loads(raw)
             except RecursionError:
                 self._drop(process, kill=True)
-                raise ProtocolError(request_id, f"the {kind} reply is nested too deeply to be a protocol message") from None
+                raise ProtocolError(
+                    request_id, f"the {kind} reply is nested too deeply to be a protocol message"
+                ) from None
             except ValueError as error:
                 self._drop(process, kill=True)
                 raise ProtocolError(request_id, f"the {kind} reply is not JSON ({error}): {raw[:200]!r}") from None
             if not isinstance(reply, dict) or reply.get("id") != request_id:
                 self._drop(process, kill=True)  # the reply stream is out of step: start afresh
                 got = f"id {reply.get('id')!r}" if isinstance(reply, dict) else f"a JSON {type(reply).__name__}"
-                raise ProtocolError(request_id, f"the {kind} reply carries {got}, expected an object with id {request_id}")
+                raise ProtocolError(
+                    request_id, f"the {kind} reply carries {got}, expected an object with id {request_id}"
+                )
             return reply
         except AdapterError as error:
             error.detail = error.detail or self._stderr_detail()
@@ -329,7 +336,11 @@ class SubprocessAdapter(ProtocolAdapter):
         if not text:
             return ""
         tail = text[-STDERR_DETAIL_CHARS:]
-        return f"engine stderr (last {len(tail)} characters):\n{tail}" if len(text) > len(tail) else f"engine stderr:\n{tail}"
+        return (
+            f"engine stderr (last {len(tail)} characters):\n{tail}"
+            if len(text) > len(tail)
+            else f"engine stderr:\n{tail}"
+        )
 
     def _last_words(self) -> str:
         lines = [line for line in self.stderr().splitlines() if line.strip()]

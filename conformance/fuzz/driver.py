@@ -45,8 +45,19 @@ from conformance.fuzz.choices import Choices
 from conformance.kit.steps import StepEngine, StepResult, StepTrick, as_step
 from conformance.kit.translate import CARDS, SEATS
 
-__all__ = ["Divergence", "HandPlay", "PreparedHand", "as_drawn", "judge_hand", "play_hand", "prepare_hand", "random_deal",
-           "send_hand", "signed", "steps_of"]
+__all__ = [
+    "Divergence",
+    "HandPlay",
+    "PreparedHand",
+    "as_drawn",
+    "judge_hand",
+    "play_hand",
+    "prepare_hand",
+    "random_deal",
+    "send_hand",
+    "signed",
+    "steps_of",
+]
 
 MAX_ACTIONS = 60
 """More actions than any hand has (5 bids, bury, call, 4 cracks and blitzes, 30 plays): an engine still asking for
@@ -105,8 +116,12 @@ def random_deal(choices: Choices, *, with_deck: bool = False) -> Deal:
     for packet in range(5):
         seat = SEATS[(start + 1 + packet) % 5]
         hands[seat] += [*deck[3 * packet : 3 * packet + 3], *deck[17 + 3 * packet : 20 + 3 * packet]]
-    return Deal(dealer, {seat: tuple(cards) for seat, cards in hands.items()}, (deck[15], deck[16]),
-                tuple(deck) if with_deck else None)
+    return Deal(
+        dealer,
+        {seat: tuple(cards) for seat, cards in hands.items()},
+        (deck[15], deck[16]),
+        tuple(deck) if with_deck else None,
+    )
 
 
 _WINDOW_ENDINGS = (" crack", " recrack", " black", " red")
@@ -185,8 +200,14 @@ class PreparedHand:
     """What sending the hand raised (judged as a crash)."""
 
 
-def prepare_hand(number: int, choices: Choices, reference: StepEngine, options: Mapping[str, str],
-                 info: EngineInfo, sent: Mapping[str, str] | None = None) -> PreparedHand:  # fmt: skip
+def prepare_hand(
+    number: int,
+    choices: Choices,
+    reference: StepEngine,
+    options: Mapping[str, str],
+    info: EngineInfo,
+    sent: Mapping[str, str] | None = None,
+) -> PreparedHand:
     """Deal a random hand and play it on the reference alone: its decisions and the messages
     the engine will be sent."""
     deal = random_deal(choices, with_deck=Capability.DEAL_FROM_DECK in info.capabilities and choices.chance(0.5))
@@ -212,8 +233,15 @@ def send_hand(prepared: PreparedHand, engine: StepEngine) -> PreparedHand:
     return prepared
 
 
-def play_hand(number: int, choices: Choices, reference: StepEngine, engine: StepEngine,
-              options: Mapping[str, str], info: EngineInfo, sent: Mapping[str, str] | None = None) -> HandPlay:  # fmt: skip
+def play_hand(
+    number: int,
+    choices: Choices,
+    reference: StepEngine,
+    engine: StepEngine,
+    options: Mapping[str, str],
+    info: EngineInfo,
+    sent: Mapping[str, str] | None = None,
+) -> HandPlay:
     """Play one random hand on the reference, then the same hand on the engine, comparing each
     decision, and stop at the first divergence.
 
@@ -255,9 +283,14 @@ def judge_hand(prepared: PreparedHand, reference: StepEngine, engine: StepEngine
             step = as_step(played.apply(own))
             hand.actions.append(decision.action)
             if not step.accepted:
-                hand.divergence = Divergence("refused", at, "accepted", f"rejected: {step.reason}".rstrip(": "),
-                                             _action_rules(hand.actions[:-1], decision.action),
-                                             action=decision.action)  # fmt: skip
+                hand.divergence = Divergence(
+                    "refused",
+                    at,
+                    "accepted",
+                    f"rejected: {step.reason}".rstrip(": "),
+                    _action_rules(hand.actions[:-1], decision.action),
+                    action=decision.action,
+                )
                 return _earliest(hand, decisions, played)
         pending = None
         at = len(decisions)
@@ -284,7 +317,9 @@ def judge_hand(prepared: PreparedHand, reference: StepEngine, engine: StepEngine
 def _crashed(hand: HandPlay, message: str, action: str | None) -> None:
     if action is not None and hand.actions and hand.actions[-1] == action:
         hand.actions.pop()  # it never answered this action
-    hand.divergence = Divergence("crash", len(hand.actions), "an answer", message, rules_for("phase", ()), action=action)
+    hand.divergence = Divergence(
+        "crash", len(hand.actions), "an answer", message, rules_for("phase", ()), action=action
+    )
 
 
 def _decisions(hand: HandPlay, choices: Choices, reference: StepEngine, plan: Mapping[str, object]) -> list[_Decision]:
@@ -317,8 +352,9 @@ def _decisions(hand: HandPlay, choices: Choices, reference: StepEngine, plan: Ma
     return decisions
 
 
-def _diverges(hand: HandPlay, at: int, decision: _Decision, engine: StepEngine,
-              reference: StepEngine) -> dict[str, str] | None:  # fmt: skip
+def _diverges(
+    hand: HandPlay, at: int, decision: _Decision, engine: StepEngine, reference: StepEngine
+) -> dict[str, str] | None:
     """Whether the engine parts from the reference at this decision, before its action (the
     engine's turn, its legal actions, a probe it accepts): sets ``hand.divergence``. Returns
     the engine's own spelling of its legal actions by canonical text, when it spells them
@@ -329,13 +365,20 @@ def _diverges(hand: HandPlay, at: int, decision: _Decision, engine: StepEngine,
         following = _turn_action(decision)  # the action a record of this divergence goes on with
         passes = sum(1 for a in hand.actions if a.split()[1] == "pass")
         rules = ("all-pass.table-choice",) if passes == 5 else _turn_rules(hand.actions, following)
-        hand.divergence = Divergence("ended", at, f"{turn} to act", "the hand over (no seat to act)", rules,
-                                     action=following)  # fmt: skip
+        hand.divergence = Divergence(
+            "ended", at, f"{turn} to act", "the hand over (no seat to act)", rules, action=following
+        )
         return None
     if engine_turn != turn:
         following = _turn_action(decision)
-        hand.divergence = Divergence("turn", at, f"{turn} to act", f"{engine_turn} to act",
-                                     _turn_rules(hand.actions, following), action=following)  # fmt: skip
+        hand.divergence = Divergence(
+            "turn",
+            at,
+            f"{turn} to act",
+            f"{engine_turn} to act",
+            _turn_rules(hand.actions, following),
+            action=following,
+        )
         return None
     legal = engine.legal_actions()
     spelled: dict[str, str] | None = None
@@ -346,13 +389,21 @@ def _diverges(hand: HandPlay, at: int, decision: _Decision, engine: StepEngine,
             hand.divergence = _legal_divergence(hand, at, turn, set(spelled), legal_r, reference)
             return None
     if decision.probe is not None and as_step(engine.apply(decision.probe)).accepted:
-        hand.divergence = Divergence("accepted", at, f"refused under {decision.rule}", "accepted", (decision.rule or "",),
-                                     action=decision.probe, rule=decision.rule)  # fmt: skip
+        hand.divergence = Divergence(
+            "accepted",
+            at,
+            f"refused under {decision.rule}",
+            "accepted",
+            (decision.rule or "",),
+            action=decision.probe,
+            rule=decision.rule,
+        )
     return spelled
 
 
-def _legal_divergence(hand: HandPlay, at: int, turn: str, legal_e: set[str], legal_r: set[str],
-                      reference: StepEngine) -> Divergence:  # fmt: skip
+def _legal_divergence(
+    hand: HandPlay, at: int, turn: str, legal_e: set[str], legal_r: set[str], reference: StepEngine
+) -> Divergence:
     extra, missing = sorted(legal_e - legal_r), sorted(legal_r - legal_e)
     if not extra:
         action = missing[0]
@@ -446,8 +497,9 @@ def _turn_action(decision: _Decision) -> str:
     return canonical_action(min(own or decision.legal))
 
 
-def _illegal_probe(choices: Choices, deal: Deal, actions: Sequence[str], seat: str, legal: Sequence[str], *,
-                  window: bool = False) -> str | None:  # fmt: skip
+def _illegal_probe(
+    choices: Choices, deal: Deal, actions: Sequence[str], seat: str, legal: Sequence[str], *, window: bool = False
+) -> str | None:
     """An action of ``seat`` the reference does not list as legal: a card it may not play, a
     one-card or three-card bury, a call of a card it holds; before the first card of a table that
     cracks (``window``), a crack, re-crack or blitz of any seat."""
@@ -522,12 +574,21 @@ def _compare_tricks(hand: HandPlay, expected: Sequence[StepTrick], actual: Seque
         cards = [a.split()[2] for a in plays[5 * number : 5 * number + 5]]
         leader = plays[5 * number].split()[0] if len(plays) > 5 * number else "S1"
         if got.winner is not None and got.winner != want.winner:
-            rules = trick_winner_rules(cards, card_of_seat(cards, leader, want.winner), card_of_seat(cards, leader, got.winner))
-            hand.divergence = Divergence("trick", at, f"trick {number + 1} won by {want.winner}", f"won by {got.winner}", rules)
+            rules = trick_winner_rules(
+                cards, card_of_seat(cards, leader, want.winner), card_of_seat(cards, leader, got.winner)
+            )
+            hand.divergence = Divergence(
+                "trick", at, f"trick {number + 1} won by {want.winner}", f"won by {got.winner}", rules
+            )
             return
         if got.points is not None and got.points != want.points:
-            hand.divergence = Divergence("trick", at, f"trick {number + 1}: {want.points} points", f"{got.points} points",
-                                         rules_for("trick-points", ()))  # fmt: skip
+            hand.divergence = Divergence(
+                "trick",
+                at,
+                f"trick {number + 1}: {want.points} points",
+                f"{got.points} points",
+                rules_for("trick-points", ()),
+            )
             return
 
 
@@ -555,8 +616,13 @@ def _compare_outcome(hand: HandPlay, want: HandOutcome | None, got: HandOutcome 
         hand.divergence = Divergence("outcome", at, want.kind, got.kind, rules)
         return
     if got.picker_side_points is not None and got.picker_side_points != want.picker_side_points:
-        hand.divergence = Divergence("points", at, f"picker's side {want.picker_side_points}",
-                                     f"picker's side {got.picker_side_points}", rules_for("side-totals", ()))  # fmt: skip
+        hand.divergence = Divergence(
+            "points",
+            at,
+            f"picker's side {want.picker_side_points}",
+            f"picker's side {got.picker_side_points}",
+            rules_for("side-totals", ()),
+        )
         return
     if got.seat_points is not None and want.seat_points is not None and dict(got.seat_points) != dict(want.seat_points):
         topic = "seat-points" if want.kind == "leaster" else "side-totals"
@@ -566,24 +632,35 @@ def _compare_outcome(hand: HandPlay, want: HandOutcome | None, got: HandOutcome 
     if got.scores and dict(got.scores) != dict(want.scores):
         alone = any(a.split()[1] == "alone" for a in hand.actions)
         raises = sum(a.split()[1] in RAISE_VERBS for a in hand.actions)
-        rules = score_rules(want.kind, dict(want.scores), dict(got.scores), alone=alone, stakes=1, raises=raises,
-                            case_rules=())
+        rules = score_rules(
+            want.kind, dict(want.scores), dict(got.scores), alone=alone, stakes=1, raises=raises, case_rules=()
+        )
         hand.divergence = Divergence("scores", at, signed(want.scores), signed(got.scores), rules)
 
 
 _THRESHOLDS = (0, 1, 29, 30, 31, 59, 60, 61, 89, 90, 91, 119, 120)
 
 
-def compare_score(choices: Choices, engine: Adapter, reference: Adapter, options: Mapping[str, str],
-                  sent: Mapping[str, str] | None = None) -> Divergence | None:  # fmt: skip
+def compare_score(
+    choices: Choices,
+    engine: Adapter,
+    reference: Adapter,
+    options: Mapping[str, str],
+    sent: Mapping[str, str] | None = None,
+) -> Divergence | None:
     """One random ``score`` query on both, points drawn towards the thresholds."""
     from conformance.adapter import ScoreRequest
 
     bury = choices.choice((0, 0, 2, 10, 11, 21, 22))
     total = choices.between(0, 120) if choices.chance(0.3) else choices.choice(_THRESHOLDS)
     total = max(total, bury)
-    tricks = (6 if total == 120 and choices.chance(0.5) else 0 if total == bury and choices.chance(0.5)
-              else choices.between(1, 5))  # fmt: skip
+    tricks = (
+        6
+        if total == 120 and choices.chance(0.5)
+        else 0
+        if total == bury and choices.chance(0.5)
+        else choices.between(1, 5)
+    )
     request = ScoreRequest(dict(options), total - bury, bury, tricks, alone=choices.chance(0.2))
     try:
         want = reference.score(request)
@@ -593,7 +670,9 @@ def compare_score(choices: Choices, engine: Adapter, reference: Adapter, options
         got = engine.score(request if sent is None else dataclasses.replace(request, options=dict(sent)))
     except Unsupported:
         return None
-    described = f"score({request.picker_side_trick_points}+{bury} points, {tricks} tricks{', alone' if request.alone else ''})"
+    described = (
+        f"score({request.picker_side_trick_points}+{bury} points, {tricks} tricks{', alone' if request.alone else ''})"
+    )
     if got.kind != want.kind:
         rules = outcome_rules(want.kind, got.kind, picker_points=want.picker_side_points)
         return Divergence("score-query", 0, f"{described}: {want.kind}", got.kind, rules)
@@ -601,8 +680,13 @@ def compare_score(choices: Choices, engine: Adapter, reference: Adapter, options
         by_seat = {"S1": want.picker, "S2": want.partner, "S3": want.defender, "S4": want.defender, "S5": want.defender}
         got_by_seat = {"S1": got.picker, "S2": got.partner, "S3": got.defender, "S4": got.defender, "S5": got.defender}
         rules = score_rules(want.kind, by_seat, got_by_seat, alone=request.alone, stakes=1)
-        return Divergence("score-query", 0, f"{described}: {want.picker:+d}/{want.partner:+d}/{want.defender:+d}",
-                          f"{got.picker:+d}/{got.partner:+d}/{got.defender:+d}", rules)  # fmt: skip
+        return Divergence(
+            "score-query",
+            0,
+            f"{described}: {want.picker:+d}/{want.partner:+d}/{want.defender:+d}",
+            f"{got.picker:+d}/{got.partner:+d}/{got.defender:+d}",
+            rules,
+        )
     return None
 
 

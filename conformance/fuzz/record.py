@@ -138,8 +138,14 @@ def session_record(play: SessionPlay, seed: str) -> dict[str, Any]:
     reference = play.reference
     for index, (deal, actions) in enumerate(play.hands):
         replayed = reference.hands[index] if reference is not None and index < len(reference.hands) else None
-        hands.append({"dealer": deal.dealer, "deal": _hands_and_blind(deal), **_fields(actions),
-                      **_tie_break(replayed.outcome if replayed is not None else None, play.options)})  # fmt: skip
+        hands.append(
+            {
+                "dealer": deal.dealer,
+                "deal": _hands_and_blind(deal),
+                **_fields(actions),
+                **_tie_break(replayed.outcome if replayed is not None else None, play.options),
+            }
+        )
     record: dict[str, Any] = {**_header("session", play.number, play.options, divergence, seed), "hands": hands}
     if reference is not None and reference.rejected_hand is None and reference.totals:
         record["expect"] = {"totals": dict(sorted(reference.totals.items()))}

@@ -81,7 +81,9 @@ class FuzzRun:
         return self.hands / self.seconds if self.seconds > 0 else 0.0
 
 
-def _configurations(rules: RuleSet, spec: Spec, profile: Mapping[str, str] | None) -> Callable[[Choices], dict[str, str]]:
+def _configurations(
+    rules: RuleSet, spec: Spec, profile: Mapping[str, str] | None
+) -> Callable[[Choices], dict[str, str]]:
     if profile is not None:
         fixed = dict(profile)
         return lambda choices: dict(fixed)
@@ -89,10 +91,22 @@ def _configurations(rules: RuleSet, spec: Spec, profile: Mapping[str, str] | Non
     return lambda choices: {axis: choices.choice(listed) for axis, listed in options.items()}
 
 
-def fuzz(engine: Adapter, reference: StepEngine, spec: Spec, *, hands: int | None = 1000, seconds: float | None = None,
-         seed: str = "0", profile: Mapping[str, str] | None = None, progress: FuzzProgress | None = None,
-         every: float = 0.5, query_reference: Adapter | None = None, until: int | None = None,
-         shrink_tries: int = 400, overlap: bool = True) -> FuzzRun:  # fmt: skip
+def fuzz(
+    engine: Adapter,
+    reference: StepEngine,
+    spec: Spec,
+    *,
+    hands: int | None = 1000,
+    seconds: float | None = None,
+    seed: str = "0",
+    profile: Mapping[str, str] | None = None,
+    progress: FuzzProgress | None = None,
+    every: float = 0.5,
+    query_reference: Adapter | None = None,
+    until: int | None = None,
+    shrink_tries: int = 400,
+    overlap: bool = True,
+) -> FuzzRun:
     """Fuzz ``engine`` against ``reference`` (the in-process reference, or a second engine).
 
     :param hands: stop after this many hands (``None``: only the time budget).
@@ -152,7 +166,9 @@ def fuzz(engine: Adapter, reference: StepEngine, spec: Spec, *, hands: int | Non
     last = started
     number = 0
     stop = False
-    while not stop and (hands is None or number < hands) and (seconds is None or time.perf_counter() - started < seconds):
+    while (
+        not stop and (hands is None or number < hands) and (seconds is None or time.perf_counter() - started < seconds)
+    ):
         number += 1
         choices = Choices(f"{seed}:{number}")
         options = draw(choices)

@@ -47,8 +47,13 @@ def _random_hand(choices: Choices, steps: StepEngine, deal: Deal, options: Mappi
     return tuple(actions)
 
 
-def _next_dealer(reference: Adapter, options: Mapping[str, str], hands: list[tuple[Deal, tuple[str, ...]]],
-                 choices: Choices, steps: StepEngine) -> Deal:  # fmt: skip
+def _next_dealer(
+    reference: Adapter,
+    options: Mapping[str, str],
+    hands: list[tuple[Deal, tuple[str, ...]]],
+    choices: Choices,
+    steps: StepEngine,
+) -> Deal:
     """A deal for the next hand by the seat the reference's session accepts."""
     last = hands[-1][0].dealer
     fresh = random_deal(choices)
@@ -61,8 +66,15 @@ def _next_dealer(reference: Adapter, options: Mapping[str, str], hands: list[tup
     return dataclasses.replace(fresh, dealer=left)
 
 
-def play_session(number: int, choices: Choices, engine: Adapter, reference: Adapter, steps: StepEngine,
-                 options: Mapping[str, str], sent: Mapping[str, str] | None = None) -> SessionPlay:  # fmt: skip
+def play_session(
+    number: int,
+    choices: Choices,
+    engine: Adapter,
+    reference: Adapter,
+    steps: StepEngine,
+    options: Mapping[str, str],
+    sent: Mapping[str, str] | None = None,
+) -> SessionPlay:
     """Play 2-4 random hands as one session on both, comparing the answers."""
     if Capability.SESSION not in engine.info().capabilities:
         raise Unsupported("the engine plays no sessions")
@@ -83,7 +95,9 @@ def play_session(number: int, choices: Choices, engine: Adapter, reference: Adap
 def _compare(want: SessionResponse, got: SessionResponse, options: Mapping[str, str]) -> Divergence | None:
     if got.rejected_hand != want.rejected_hand:
         expected = "every hand accepted" if want.rejected_hand is None else f"hand {want.rejected_hand + 1} refused"
-        actual = "every hand accepted" if got.rejected_hand is None else f"hand {got.rejected_hand + 1} refused ({got.rule})"
+        actual = (
+            "every hand accepted" if got.rejected_hand is None else f"hand {got.rejected_hand + 1} refused ({got.rule})"
+        )
         return Divergence("session", 0, expected, actual, ("session.deal-rotates-left",))
     totals = dict(want.totals)
     for index, (mine, theirs) in enumerate(zip(want.hands, got.hands)):
@@ -95,10 +109,14 @@ def _compare(want: SessionResponse, got: SessionResponse, options: Mapping[str, 
         if dict(theirs.outcome.scores) != dict(wanted.scores):
             previous = want.hands[index - 1].outcome if index > 0 else None
             after_doubler = previous is not None and previous.kind == "doubler"
-            rules = ("all-pass.doubler",) if after_doubler else score_rules(
-                wanted.kind, dict(wanted.scores), dict(theirs.outcome.scores))
-            return Divergence("session", 0, f"hand {index + 1}: {signed(wanted.scores)}",
-                              signed(theirs.outcome.scores), rules)  # fmt: skip
+            rules = (
+                ("all-pass.doubler",)
+                if after_doubler
+                else score_rules(wanted.kind, dict(wanted.scores), dict(theirs.outcome.scores))
+            )
+            return Divergence(
+                "session", 0, f"hand {index + 1}: {signed(wanted.scores)}", signed(theirs.outcome.scores), rules
+            )
     if dict(got.totals) != totals:
         return Divergence("session", 0, f"totals {signed(totals)}", signed(got.totals), rules_for("session", ()))
     return None

@@ -34,7 +34,11 @@ def game_size(game: Game) -> int:
     if isinstance(game, SessionPlay):
         return sum(10 + len(actions) for _, actions in game.hands)
     divergence = game.divergence
-    return len(game.actions) if divergence is None else min(divergence.at, len(game.actions)) + (divergence.action is not None)
+    return (
+        len(game.actions)
+        if divergence is None
+        else min(divergence.at, len(game.actions)) + (divergence.action is not None)
+    )
 
 
 @dataclass
@@ -82,7 +86,9 @@ def shrink(game: Game, draws: Sequence[int], replay: Replay, *, tries: int = 400
     try:
         improved = True
         while improved:
-            improved = _cut_tail(best, attempt) | _each_block(best, attempt, _deleted) | _each_block(best, attempt, _zeroed)
+            improved = (
+                _cut_tail(best, attempt) | _each_block(best, attempt, _deleted) | _each_block(best, attempt, _zeroed)
+            )
             improved |= _lower_values(best, attempt)
     except _OutOfBudget:
         pass
@@ -111,8 +117,9 @@ def _zeroed(draws: list[int], start: int, size: int) -> list[int] | None:
     return None if not any(block) else draws[:start] + [0] * len(block) + draws[start + size :]
 
 
-def _each_block(best: Shrunk, attempt: Callable[[list[int]], bool],
-                edit: Callable[[list[int], int, int], list[int] | None]) -> bool:  # fmt: skip
+def _each_block(
+    best: Shrunk, attempt: Callable[[list[int]], bool], edit: Callable[[list[int], int, int], list[int] | None]
+) -> bool:
     """Apply ``edit`` to each block of 8, 4, 2, then 1 draws, from the end (where the draws of
     the last decisions are), keeping every edit that shrinks the game."""
     improved = False

@@ -58,7 +58,9 @@ def case_gaps(cases: Iterable[Case], spec: Spec) -> list[Gap]:
     return gaps
 
 
-def _fold(missing: Sequence[dict[str, str]], axes: Sequence[str], every: Mapping[str, Sequence[str]]) -> list[dict[str, str]]:
+def _fold(
+    missing: Sequence[dict[str, str]], axes: Sequence[str], every: Mapping[str, Sequence[str]]
+) -> list[dict[str, str]]:
     """The missing combinations, an axis left out where every option of it is missing alike."""
     out = [dict(combo) for combo in missing]
     for axis in axes:

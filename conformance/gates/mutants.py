@@ -89,7 +89,9 @@ def _tables(transform: Callable[[CardTables], CardTables]) -> Patch:
     """Patch the card tables the hand and the queries use."""
 
     @functools.cache
-    def mutated(jack_order: str, called_ten_rank: str, called: int | None = None, under: int | None = None) -> CardTables:
+    def mutated(
+        jack_order: str, called_ten_rank: str, called: int | None = None, under: int | None = None
+    ) -> CardTables:
         return transform(card_tables(jack_order, called_ten_rank, called, under))
 
     return _replace((hand_module, "card_tables", mutated), (queries_module, "card_tables", mutated))
@@ -111,13 +113,17 @@ def _legal_mask(transform: Callable[[Hand, int], int]) -> Patch:
 def _classify(transform: Callable[[OutcomeKind, int, dict[str, Any]], OutcomeKind]) -> Patch:
     def mutated(profile: Any, **counts: Any) -> OutcomeKind:
         kind = classify(profile, **counts)
-        return transform(kind, counts["picker_side_trick_points"] + counts["bury_points"], {"profile": profile, **counts})
+        return transform(
+            kind, counts["picker_side_trick_points"] + counts["bury_points"], {"profile": profile, **counts}
+        )
 
     return _replace((hand_module, "classify", mutated), (queries_module, "classify", mutated))
 
 
 def _scores(transform: Callable[..., tuple[int, int, int]]) -> Patch:
-    def mutated(profile: Any, kind: OutcomeKind, *, alone: bool, stakes: int = 1, raises: int = 0) -> tuple[int, int, int]:
+    def mutated(
+        profile: Any, kind: OutcomeKind, *, alone: bool, stakes: int = 1, raises: int = 0
+    ) -> tuple[int, int, int]:
         return transform(profile, kind, alone=alone, stakes=stakes, raises=raises)
 
     return _replace((hand_module, "picker_hand_scores", mutated), (queries_module, "picker_hand_scores", mutated))
@@ -184,8 +190,14 @@ def _hold_card_kept_to_the_end(hand: Hand, legal: int) -> int:
     void = _lead_void(hand)
     called_suit = hand.called_suit
     ordinary = hand.called is not None and str(hand.called)[0] == "A"  # an ace call: no ace kept for a ten
-    if void and ordinary and hand.turn == hand.picker and called_suit is not None and not hand.called_suit_led \
-            and len(hand.tricks) == 5:
+    if (
+        void
+        and ordinary
+        and hand.turn == hand.picker
+        and called_suit is not None
+        and not hand.called_suit_led
+        and len(hand.tricks) == 5
+    ):
         return legal & ~hand.suit_mask(called_suit)
     return legal
 
@@ -282,15 +294,17 @@ def _leaster(transform: Callable[..., tuple[int | None, tuple[int, ...]]]) -> Pa
     return _replace((hand_module, "leaster_scores", transform))
 
 
-def _drawn_winner_paid_by_untied_only(profile: Profile, points: Sequence[int], tricks: Sequence[int],
-                                      **kw: Any) -> tuple[int | None, tuple[int, ...]]:  # fmt: skip
+def _drawn_winner_paid_by_untied_only(
+    profile: Profile, points: Sequence[int], tricks: Sequence[int], **kw: Any
+) -> tuple[int | None, tuple[int, ...]]:
     winner, scores = leaster_scores(profile, points, tricks, **kw)
     tied = leaster_tied(profile, points, tricks)
     if winner is None or len(tied) < 2:
         return winner, scores
     stakes = kw.get("stakes", 1)
-    return winner, tuple(0 if s in tied and s != winner else (5 - len(tied)) * stakes if s == winner else v
-                         for s, v in enumerate(scores))  # fmt: skip
+    return winner, tuple(
+        0 if s in tied and s != winner else (5 - len(tied)) * stakes if s == winner else v for s, v in enumerate(scores)
+    )
 
 
 def _session_dealer_stays() -> Patch:
@@ -320,8 +334,6 @@ def _leaster_not_totalled() -> Patch:
     return _replace((session_module.Session, "finish_hand", finish))
 
 
-
-
 def _flip(profile: Any, axis: str, options: tuple[str, str]) -> Any:
     current = profile.option(axis)
     return profile.with_options({axis: options[1] if current == options[0] else options[0]})
@@ -331,121 +343,321 @@ def _bury_counts_for_defenders() -> Patch:
     def side_points(profile: Any, *, picker_side_trick_points: int, bury_points: int, picker_side_tricks: int) -> int:
         return picker_side_trick_points
 
-    return _replace((hand_module, "picker_side_card_points", side_points), (queries_module, "picker_side_card_points", side_points))
+    return _replace(
+        (hand_module, "picker_side_card_points", side_points), (queries_module, "picker_side_card_points", side_points)
+    )
 
 
 _CATALOGUE: tuple[Mutant, ...] = (
-    Mutant("ranking.jack-order-swapped", "JS ranks above JC (the translated article's list) under every profile.",
-           _tables(lambda t: _strength(t, {4: t.strength[12], 12: t.strength[4]}))),
-    Mutant("ranking.red-queens-swapped", "QD ranks above QH (the queens of hearts and diamonds swapped).",
-           _tables(lambda t: _strength(t, {19: t.strength[27], 27: t.strength[19]}))),
-    Mutant("ranking.king-below-nine", "In the fail suits the king ranks below the nine (A 10 9 K 8 7).",
-           _tables(lambda t: _strength(t, {c: (3 if c & 7 == 2 else 4) for c in range(24) if c & 7 in (2, 5)}))),
-    Mutant("ranking.ten-below-king", "In the fail suits the ten ranks below the king (A K 10 9 8 7).",
-           _tables(lambda t: _strength(t, {c: (5 if c & 7 == 2 else 4) for c in range(24) if c & 7 in (1, 2)}))),
-    Mutant("deck.queens-follow-printed-suit", "A queen or jack also counts as a card of its printed fail suit for following.",
-           _tables(_queens_follow_printed_suit)),
-    Mutant("trick.off-suit-fail-can-win", "Without trump, the highest fail card wins whatever its suit.",
-           _tables(_off_suit_can_win)),
+    Mutant(
+        "ranking.jack-order-swapped",
+        "JS ranks above JC (the translated article's list) under every profile.",
+        _tables(lambda t: _strength(t, {4: t.strength[12], 12: t.strength[4]})),
+    ),
+    Mutant(
+        "ranking.red-queens-swapped",
+        "QD ranks above QH (the queens of hearts and diamonds swapped).",
+        _tables(lambda t: _strength(t, {19: t.strength[27], 27: t.strength[19]})),
+    ),
+    Mutant(
+        "ranking.king-below-nine",
+        "In the fail suits the king ranks below the nine (A 10 9 K 8 7).",
+        _tables(lambda t: _strength(t, {c: (3 if c & 7 == 2 else 4) for c in range(24) if c & 7 in (2, 5)})),
+    ),
+    Mutant(
+        "ranking.ten-below-king",
+        "In the fail suits the ten ranks below the king (A K 10 9 8 7).",
+        _tables(lambda t: _strength(t, {c: (5 if c & 7 == 2 else 4) for c in range(24) if c & 7 in (1, 2)})),
+    ),
+    Mutant(
+        "deck.queens-follow-printed-suit",
+        "A queen or jack also counts as a card of its printed fail suit for following.",
+        _tables(_queens_follow_printed_suit),
+    ),
+    Mutant(
+        "trick.off-suit-fail-can-win",
+        "Without trump, the highest fail card wins whatever its suit.",
+        _tables(_off_suit_can_win),
+    ),
     Mutant("trick.first-trump-wins", "The first trump played wins, not the highest.", _tables(_first_trump_wins)),
-    Mutant("play.void-must-trump", "A player void in a led fail suit must trump (under every profile).", _legal_mask(_must_trump)),
-    Mutant("play.revoke-allowed", "Any card may be played at any time: following suit is not enforced.",
-           _legal_mask(lambda hand, legal: _held(hand))),
-    Mutant("play.trump-lead-not-followed", "A trump lead need not be followed with trump.", _legal_mask(_trump_lead_free)),
-    Mutant("play.hold-card-thrown-early", "The picker may throw off the last card of the called suit before it is led.",
-           _legal_mask(_hold_card_free)),
-    Mutant("play.hold-card-kept-in-last-trick", "The picker may not throw off the hold card even in the last trick.",
-           _legal_mask(_hold_card_kept_to_the_end)),
-    Mutant("play.partner-throws-called-card", "The partner may throw off the called card before its suit is led.",
-           _legal_mask(_called_card_free)),
-    Mutant("play.partner-need-not-play-called-card", "On the first lead of the called suit the partner may play any card of it.",
-           _legal_mask(_partner_need_not_play_called)),
-    Mutant("play.dealer-leads", "The dealer, not the dealer's left, leads the first trick.",
-           _replace((Hand, "first_leader", _dealer_leads))),
-    Mutant("play.leader-leads-again", "The leader of a trick leads the next one, not its winner.",
-           _replace((Hand, "next_leader", _leader_leads_again))),
-    Mutant("deal.blind-from-the-bottom", "The blind is the last two cards of the pack (3-3 to the players first).",
-           _from_deck(lambda p: [3 * p, 3 * p + 1, 3 * p + 2, 15 + 3 * p, 16 + 3 * p, 17 + 3 * p], (30, 31))),
-    Mutant("deal.two-three-three", "Two cards each, then the blind, then four each.",
-           _from_deck(lambda p: [2 * p, 2 * p + 1, 12 + 4 * p, 13 + 4 * p, 14 + 4 * p, 15 + 4 * p], (10, 11))),
-    Mutant("deal.dealer-dealt-first", "Dealing starts with the dealer instead of the dealer's left.",
-           _from_deck(lambda p: [3 * ((p + 1) % 5), 3 * ((p + 1) % 5) + 1, 3 * ((p + 1) % 5) + 2,
-                                 17 + 3 * ((p + 1) % 5), 18 + 3 * ((p + 1) % 5), 19 + 3 * ((p + 1) % 5)], (15, 16))),
-    Mutant("auction.dealer-asked-first", "The dealer is offered the blind first.",
-           _replace((Hand, "first_bidder", lambda self: self.dealer))),
-    Mutant("all-pass.always-redeal", "When all pass the cards are always redealt, whatever the profile.",
-           _replace((Hand, "all_pass_option", lambda self: "redeal"))),
+    Mutant(
+        "play.void-must-trump",
+        "A player void in a led fail suit must trump (under every profile).",
+        _legal_mask(_must_trump),
+    ),
+    Mutant(
+        "play.revoke-allowed",
+        "Any card may be played at any time: following suit is not enforced.",
+        _legal_mask(lambda hand, legal: _held(hand)),
+    ),
+    Mutant(
+        "play.trump-lead-not-followed", "A trump lead need not be followed with trump.", _legal_mask(_trump_lead_free)
+    ),
+    Mutant(
+        "play.hold-card-thrown-early",
+        "The picker may throw off the last card of the called suit before it is led.",
+        _legal_mask(_hold_card_free),
+    ),
+    Mutant(
+        "play.hold-card-kept-in-last-trick",
+        "The picker may not throw off the hold card even in the last trick.",
+        _legal_mask(_hold_card_kept_to_the_end),
+    ),
+    Mutant(
+        "play.partner-throws-called-card",
+        "The partner may throw off the called card before its suit is led.",
+        _legal_mask(_called_card_free),
+    ),
+    Mutant(
+        "play.partner-need-not-play-called-card",
+        "On the first lead of the called suit the partner may play any card of it.",
+        _legal_mask(_partner_need_not_play_called),
+    ),
+    Mutant(
+        "play.dealer-leads",
+        "The dealer, not the dealer's left, leads the first trick.",
+        _replace((Hand, "first_leader", _dealer_leads)),
+    ),
+    Mutant(
+        "play.leader-leads-again",
+        "The leader of a trick leads the next one, not its winner.",
+        _replace((Hand, "next_leader", _leader_leads_again)),
+    ),
+    Mutant(
+        "deal.blind-from-the-bottom",
+        "The blind is the last two cards of the pack (3-3 to the players first).",
+        _from_deck(lambda p: [3 * p, 3 * p + 1, 3 * p + 2, 15 + 3 * p, 16 + 3 * p, 17 + 3 * p], (30, 31)),
+    ),
+    Mutant(
+        "deal.two-three-three",
+        "Two cards each, then the blind, then four each.",
+        _from_deck(lambda p: [2 * p, 2 * p + 1, 12 + 4 * p, 13 + 4 * p, 14 + 4 * p, 15 + 4 * p], (10, 11)),
+    ),
+    Mutant(
+        "deal.dealer-dealt-first",
+        "Dealing starts with the dealer instead of the dealer's left.",
+        _from_deck(
+            lambda p: [
+                3 * ((p + 1) % 5),
+                3 * ((p + 1) % 5) + 1,
+                3 * ((p + 1) % 5) + 2,
+                17 + 3 * ((p + 1) % 5),
+                18 + 3 * ((p + 1) % 5),
+                19 + 3 * ((p + 1) % 5),
+            ],
+            (15, 16),
+        ),
+    ),
+    Mutant(
+        "auction.dealer-asked-first",
+        "The dealer is offered the blind first.",
+        _replace((Hand, "first_bidder", lambda self: self.dealer)),
+    ),
+    Mutant(
+        "all-pass.always-redeal",
+        "When all pass the cards are always redealt, whatever the profile.",
+        _replace((Hand, "all_pass_option", lambda self: "redeal")),
+    ),
     Mutant("bury.one-card-accepted", "A bury of a single card is accepted.", _bury_one_card()),
-    Mutant("points.bury-not-counted", "The buried cards count for nobody.", _replace((Hand, "bury_points", lambda self: 0))),
+    Mutant(
+        "points.bury-not-counted", "The buried cards count for nobody.", _replace((Hand, "bury_points", lambda self: 0))
+    ),
     Mutant("points.bury-to-defenders", "The buried cards count for the defenders.", _bury_counts_for_defenders()),
-    Mutant("points.ace-and-ten-swapped", "Aces count 10 and tens 11 (the pack still totals 120).", _points({f"A{s}": 10 for s in "CSHD"} | {f"T{s}": 11 for s in "CSHD"})),
+    Mutant(
+        "points.ace-and-ten-swapped",
+        "Aces count 10 and tens 11 (the pack still totals 120).",
+        _points({f"A{s}": 10 for s in "CSHD"} | {f"T{s}": 11 for s in "CSHD"}),
+    ),
     Mutant("points.king-counts-three", "Kings count 3 points.", _points({f"K{s}": 3 for s in "CSHD"})),
     Mutant("call.own-ace-accepted", "The picker may call an ace held in hand.", _call_options(_own_aces)),
-    Mutant("call.ace-without-suit-card", "The picker may call the ace of a suit it holds no card of.", _call_options(_aces_without_suit)),
-    Mutant("call.ten-without-all-aces", "A ten may be called without holding all three fail aces.", _call_options(_tens_without_aces)),
-    Mutant("scoring.sixty-wins", "60 card points win for the picker's side.",
-           _classify(lambda kind, points, c: OutcomeKind.WIN if points == 60 and kind is OutcomeKind.LOSS else kind)),
-    Mutant("scoring.schneider-at-ninety", "90 card points are a schneider win.",
-           _classify(lambda kind, points, c: OutcomeKind.SCHNEIDER if points == 90 and kind is OutcomeKind.WIN else kind)),
-    Mutant("scoring.schneidered-at-thirty-one", "31 card points are schneidered.",
-           _classify(lambda kind, points, c: OutcomeKind.SCHNEIDERED if points == 31 and kind is OutcomeKind.LOSS else kind)),
-    Mutant("scoring.no-tricker-by-points", "The triple scores are judged by card points under every profile.",
-           _classify(lambda kind, points, c: classify(c["profile"].with_options({"no-tricker": "points"}),
-                                                      **{k: v for k, v in c.items() if k != "profile"}))),
-    Mutant("scoring.no-tricker-by-tricks", "The triple scores are judged by tricks under every profile.",
-           _classify(lambda kind, points, c: classify(c["profile"].with_options({"no-tricker": "tricks"}),
-                                                      **{k: v for k, v in c.items() if k != "profile"}))),
-    Mutant("scoring.defender-sweep-other-option", "The defenders' sweep is scored with the other option of the profile.",
-           _scores(lambda p, kind, **kw: picker_hand_scores(_flip(p, "defender-sweep", ("shared", "partner-off-hook")), kind, **kw))),
-    Mutant("scoring.double-on-the-bump-on-wins", "Double on the bump doubles wins as well as losses.",
-           _scores(lambda p, kind, **kw: tuple(2 * v if p.double_on_the_bump == "on" and kind in (
-               OutcomeKind.WIN, OutcomeKind.SCHNEIDER, OutcomeKind.ALL_TRICKS) else v
-               for v in picker_hand_scores(p, kind, **kw)))),
-    Mutant("scoring.double-on-the-bump-ignored", "Double on the bump is never applied.",
-           _scores(lambda p, kind, **kw: picker_hand_scores(p.with_options({"double-on-the-bump": "off"}), kind, **kw))),
-    Mutant("alone.scored-as-partner-hand", "A picker alone scores like a picker with a partner (2x, not 4x).",
-           _scores(lambda p, kind, *, alone, stakes, raises: (lambda s: (s[0], 0, s[2]) if alone else s)(
-               picker_hand_scores(p, kind, alone=False, stakes=stakes, raises=raises)))),
-    Mutant("leaster.most-points-wins", "The leaster is won by the most card points.",
-           _leaster(lambda profile, points, tricks, **kw: leaster_scores(profile, [-p for p in points], tricks, **kw))),
-    Mutant("leaster.no-trick-needed", "A player with no trick may win a leaster under every profile.",
-           _leaster(lambda profile, points, tricks, **kw: leaster_scores(
-               profile.with_options({"leaster-needs-trick": "no"}), points, tricks, **kw))),
-    Mutant("leaster.random-tie-scores-nothing", "Under leaster-tie random a tie scores nothing, as no-exchange.",
-           _leaster(lambda profile, points, tricks, **kw: leaster_scores(
-               profile.with_options({"leaster-tie": "no-exchange"}) if profile.leaster_tie == "random" else profile,
-               points, tricks, **kw))),
-    Mutant("leaster.random-tie-others-tied-pay-nothing",
-           "Under leaster-tie random the drawn winner collects only from the seats outside the tie.",
-           _leaster(_drawn_winner_paid_by_untied_only)),
-    Mutant("leaster.blind-to-nobody", "The blind's points count for nobody in every leaster.",
-           _replace((Hand, "blind_taker", lambda self: None))),
+    Mutant(
+        "call.ace-without-suit-card",
+        "The picker may call the ace of a suit it holds no card of.",
+        _call_options(_aces_without_suit),
+    ),
+    Mutant(
+        "call.ten-without-all-aces",
+        "A ten may be called without holding all three fail aces.",
+        _call_options(_tens_without_aces),
+    ),
+    Mutant(
+        "scoring.sixty-wins",
+        "60 card points win for the picker's side.",
+        _classify(lambda kind, points, c: OutcomeKind.WIN if points == 60 and kind is OutcomeKind.LOSS else kind),
+    ),
+    Mutant(
+        "scoring.schneider-at-ninety",
+        "90 card points are a schneider win.",
+        _classify(lambda kind, points, c: OutcomeKind.SCHNEIDER if points == 90 and kind is OutcomeKind.WIN else kind),
+    ),
+    Mutant(
+        "scoring.schneidered-at-thirty-one",
+        "31 card points are schneidered.",
+        _classify(
+            lambda kind, points, c: OutcomeKind.SCHNEIDERED if points == 31 and kind is OutcomeKind.LOSS else kind
+        ),
+    ),
+    Mutant(
+        "scoring.no-tricker-by-points",
+        "The triple scores are judged by card points under every profile.",
+        _classify(
+            lambda kind, points, c: classify(
+                c["profile"].with_options({"no-tricker": "points"}), **{k: v for k, v in c.items() if k != "profile"}
+            )
+        ),
+    ),
+    Mutant(
+        "scoring.no-tricker-by-tricks",
+        "The triple scores are judged by tricks under every profile.",
+        _classify(
+            lambda kind, points, c: classify(
+                c["profile"].with_options({"no-tricker": "tricks"}), **{k: v for k, v in c.items() if k != "profile"}
+            )
+        ),
+    ),
+    Mutant(
+        "scoring.defender-sweep-other-option",
+        "The defenders' sweep is scored with the other option of the profile.",
+        _scores(
+            lambda p, kind, **kw: picker_hand_scores(
+                _flip(p, "defender-sweep", ("shared", "partner-off-hook")), kind, **kw
+            )
+        ),
+    ),
+    Mutant(
+        "scoring.double-on-the-bump-on-wins",
+        "Double on the bump doubles wins as well as losses.",
+        _scores(
+            lambda p, kind, **kw: tuple(
+                2 * v
+                if p.double_on_the_bump == "on"
+                and kind in (OutcomeKind.WIN, OutcomeKind.SCHNEIDER, OutcomeKind.ALL_TRICKS)
+                else v
+                for v in picker_hand_scores(p, kind, **kw)
+            )
+        ),
+    ),
+    Mutant(
+        "scoring.double-on-the-bump-ignored",
+        "Double on the bump is never applied.",
+        _scores(lambda p, kind, **kw: picker_hand_scores(p.with_options({"double-on-the-bump": "off"}), kind, **kw)),
+    ),
+    Mutant(
+        "alone.scored-as-partner-hand",
+        "A picker alone scores like a picker with a partner (2x, not 4x).",
+        _scores(
+            lambda p, kind, *, alone, stakes, raises: (lambda s: (s[0], 0, s[2]) if alone else s)(
+                picker_hand_scores(p, kind, alone=False, stakes=stakes, raises=raises)
+            )
+        ),
+    ),
+    Mutant(
+        "leaster.most-points-wins",
+        "The leaster is won by the most card points.",
+        _leaster(lambda profile, points, tricks, **kw: leaster_scores(profile, [-p for p in points], tricks, **kw)),
+    ),
+    Mutant(
+        "leaster.no-trick-needed",
+        "A player with no trick may win a leaster under every profile.",
+        _leaster(
+            lambda profile, points, tricks, **kw: leaster_scores(
+                profile.with_options({"leaster-needs-trick": "no"}), points, tricks, **kw
+            )
+        ),
+    ),
+    Mutant(
+        "leaster.random-tie-scores-nothing",
+        "Under leaster-tie random a tie scores nothing, as no-exchange.",
+        _leaster(
+            lambda profile, points, tricks, **kw: leaster_scores(
+                profile.with_options({"leaster-tie": "no-exchange"}) if profile.leaster_tie == "random" else profile,
+                points,
+                tricks,
+                **kw,
+            )
+        ),
+    ),
+    Mutant(
+        "leaster.random-tie-others-tied-pay-nothing",
+        "Under leaster-tie random the drawn winner collects only from the seats outside the tie.",
+        _leaster(_drawn_winner_paid_by_untied_only),
+    ),
+    Mutant(
+        "leaster.blind-to-nobody",
+        "The blind's points count for nobody in every leaster.",
+        _replace((Hand, "blind_taker", lambda self: None)),
+    ),
     Mutant("session.deal-does-not-rotate", "The same seat deals every hand.", _session_dealer_stays()),
     Mutant("session.doubler-ignored", "A doubler does not double the next hand.", _no_doubler()),
-    Mutant("all-pass.schwanzer-diamonds-ignored", "A schwanzer counts queens and jacks only, not the other diamonds.",
-           _replace((hand_module, "schwanzer_power",
-                     lambda cards: sum(3 if c & 7 == 3 else 2 if c & 7 == 4 else 0 for c in cards)))),  # Q, J ranks
-    Mutant("session.leaster-not-totalled", "A leaster's score changes are left out of the session totals.",
-           _leaster_not_totalled()),
-    Mutant("crack.partner-may-crack", "The partner, when seated after the picker, may crack.",
-           _replace((Hand, "crack_seats", Hand.seats_after_picker))),
-    Mutant("crack.passed-may-crack", "Any defender may crack, a player who passed too.",
-           _replace((Hand, "crack_seats", lambda self: [s for s in range(1, 6) if s not in (self.picker, self.partner)]))),
-    Mutant("crack.defender-may-recrack", "Any player but the cracker may re-crack.",
-           _replace((Hand, "recrack_seats", lambda self: [s for s in range(1, 6) if s != self.cracker]))),
-    Mutant("crack.window-open-in-first-trick", "Cracks are accepted until the first trick is complete.",
-           _replace((Hand, "window_open", lambda self: self.phase is Phase.PLAY and not self.is_leaster
-                     and not self.tricks))),
-    Mutant("crack.blitz-before-crack", "A blitz may be made without a crack.", _replace((Hand, "blitz_open", lambda self: True))),
-    Mutant("crack.not-doubled", "Cracks, re-cracks and blitzes are accepted but do not double the scores.",
-           _scores(lambda p, kind, **kw: picker_hand_scores(p, kind, **{**kw, "raises": 0}))),
-    Mutant("procedure.offended-side-loses", "A claimed revoke loses the hand for the side that did not revoke.",
-           _replace((Hand, "picker_side_revoked", lambda self: self.revoke.seat not in (self.picker, self.partner)))),
-    Mutant("procedure.revoke-penalty-other-option", "A claimed revoke is scored with the other revoke-penalty option.",
-           _replace((Hand, "revoke_penalty",
-                     lambda self: "schneider" if self.profile.revoke_penalty == "loses-hand" else "loses-hand"))),
-    Mutant("crack.cap-ignored", "The stakes are never capped.",
-           _scores(lambda p, kind, **kw: picker_hand_scores(p.with_options({"stakes-cap": "none"}), kind, **kw))),
+    Mutant(
+        "all-pass.schwanzer-diamonds-ignored",
+        "A schwanzer counts queens and jacks only, not the other diamonds.",
+        _replace(
+            (
+                hand_module,
+                "schwanzer_power",
+                lambda cards: sum(3 if c & 7 == 3 else 2 if c & 7 == 4 else 0 for c in cards),
+            )
+        ),
+    ),  # Q, J ranks
+    Mutant(
+        "session.leaster-not-totalled",
+        "A leaster's score changes are left out of the session totals.",
+        _leaster_not_totalled(),
+    ),
+    Mutant(
+        "crack.partner-may-crack",
+        "The partner, when seated after the picker, may crack.",
+        _replace((Hand, "crack_seats", Hand.seats_after_picker)),
+    ),
+    Mutant(
+        "crack.passed-may-crack",
+        "Any defender may crack, a player who passed too.",
+        _replace((Hand, "crack_seats", lambda self: [s for s in range(1, 6) if s not in (self.picker, self.partner)])),
+    ),
+    Mutant(
+        "crack.defender-may-recrack",
+        "Any player but the cracker may re-crack.",
+        _replace((Hand, "recrack_seats", lambda self: [s for s in range(1, 6) if s != self.cracker])),
+    ),
+    Mutant(
+        "crack.window-open-in-first-trick",
+        "Cracks are accepted until the first trick is complete.",
+        _replace(
+            (Hand, "window_open", lambda self: self.phase is Phase.PLAY and not self.is_leaster and not self.tricks)
+        ),
+    ),
+    Mutant(
+        "crack.blitz-before-crack",
+        "A blitz may be made without a crack.",
+        _replace((Hand, "blitz_open", lambda self: True)),
+    ),
+    Mutant(
+        "crack.not-doubled",
+        "Cracks, re-cracks and blitzes are accepted but do not double the scores.",
+        _scores(lambda p, kind, **kw: picker_hand_scores(p, kind, **{**kw, "raises": 0})),
+    ),
+    Mutant(
+        "procedure.offended-side-loses",
+        "A claimed revoke loses the hand for the side that did not revoke.",
+        _replace((Hand, "picker_side_revoked", lambda self: self.revoke.seat not in (self.picker, self.partner))),
+    ),
+    Mutant(
+        "procedure.revoke-penalty-other-option",
+        "A claimed revoke is scored with the other revoke-penalty option.",
+        _replace(
+            (
+                Hand,
+                "revoke_penalty",
+                lambda self: "schneider" if self.profile.revoke_penalty == "loses-hand" else "loses-hand",
+            )
+        ),
+    ),
+    Mutant(
+        "crack.cap-ignored",
+        "The stakes are never capped.",
+        _scores(lambda p, kind, **kw: picker_hand_scores(p.with_options({"stakes-cap": "none"}), kind, **kw)),
+    ),
 )
 
 MUTANTS: dict[str, Mutant] = {mutant.id: mutant for mutant in _CATALOGUE}

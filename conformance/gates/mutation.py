@@ -77,8 +77,9 @@ def run_mutants(
     """
     if runner is None:
         runner = case_loop(fail_fast=fail_fast)
-    selected = [m for m in MUTANTS.values()
-                if not mutant_globs or any(fnmatch.fnmatchcase(m.id, g) for g in mutant_globs)]  # fmt: skip
+    selected = [
+        m for m in MUTANTS.values() if not mutant_globs or any(fnmatch.fnmatchcase(m.id, g) for g in mutant_globs)
+    ]
     results = []
     for index, mutant in enumerate(selected, start=1):
         cases = runner(mutant.adapter(), list(profiles))

@@ -104,9 +104,7 @@ class BaselineComparison:
         return not self.new and not self.fixed
 
 
-def baseline_from_results(
-    results: Iterable[CaseResult], engine_name: str, engine_version: str
-) -> Baseline:
+def baseline_from_results(results: Iterable[CaseResult], engine_name: str, engine_version: str) -> Baseline:
     """The baseline that expects exactly the failures and errors of ``results``."""
     entries = tuple(
         BaselineEntry(r.case_id, r.profile or r.config_text, r.status.value, tuple(r.rules))
@@ -194,9 +192,7 @@ def _entry(item: Any, index: int, where: str) -> BaselineEntry:
     if missing:
         raise BaselineError(f"{where}: entries[{index}] needs a text {missing[0]!r}")
     if item["status"] not in {s.value for s in PROBLEM_STATUSES}:
-        raise BaselineError(
-            f"{where}: entries[{index}].status must be 'failed' or 'error', not {item['status']!r}"
-        )
+        raise BaselineError(f"{where}: entries[{index}].status must be 'failed' or 'error', not {item['status']!r}")
     rules = item.get("rules") or []
     if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
         raise BaselineError(f"{where}: entries[{index}].rules must be a list of rule ids")

@@ -39,8 +39,18 @@ from sheepshead_spec import Spec
 from conformance.judge.results import CaseResult, Status
 from conformance.judge.summary import Counts, count
 
-__all__ = ["WRONG_OWN", "WRONG_PROFILES", "Cell", "Difference", "EngineRun", "Matrix", "build_matrix", "classify",
-           "classify_own", "per_profile"]
+__all__ = [
+    "WRONG_OWN",
+    "WRONG_PROFILES",
+    "Cell",
+    "Difference",
+    "EngineRun",
+    "Matrix",
+    "build_matrix",
+    "classify",
+    "classify_own",
+    "per_profile",
+]
 
 WRONG_OWN = "wrong under every reading"
 """A failure no option of the case's axes explains (engine judged under its own rule set)."""
@@ -182,9 +192,7 @@ def _passes(results: Sequence[CaseResult]) -> bool:
     return Status.PASSED in statuses and not statuses & {Status.FAILED, Status.ERROR}
 
 
-def classify(
-    spec: Spec, results: Sequence[CaseResult], rule: str, selected: Sequence[str]
-) -> Cell:
+def classify(spec: Spec, results: Sequence[CaseResult], rule: str, selected: Sequence[str]) -> Cell:
     """The cell of one engine and one rule.
 
     :param spec: the catalogue (profiles and the rule's axes).

@@ -124,7 +124,9 @@ def plan_profiles(case: Case, profiles: Sequence[str], rules: RuleSet, info: Eng
             continue
         off = [axis for axis in sorted(chosen) if chosen[axis] not in rules.plays(axis)]
         if off:
-            reason = f"axis {off[0]}: the engine plays {rules.describe(off[0])}, profile {names[0]} needs {chosen[off[0]]}"
+            reason = (
+                f"axis {off[0]}: the engine plays {rules.describe(off[0])}, profile {names[0]} needs {chosen[off[0]]}"
+            )
             planned.append(Planned(case, config, None, "unsupported", reason, tuple(names)))
             continue
         options = spec.profile_options(names[0])

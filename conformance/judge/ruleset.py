@@ -65,8 +65,11 @@ class RuleSet:
     def request(self, chosen: Mapping[str, str]) -> dict[str, str]:
         """The options of a request: ``chosen`` where played, the default elsewhere, for every
         axis but those the handshake leaves out."""
-        return {axis: chosen[axis] if chosen.get(axis) in self.plays(axis) else self.default(axis)
-                for axis in self.options if axis not in self.assumed}  # fmt: skip
+        return {
+            axis: chosen[axis] if chosen.get(axis) in self.plays(axis) else self.default(axis)
+            for axis in self.options
+            if axis not in self.assumed
+        }
 
     def describe(self, axis: str) -> str:
         """``clubs-first``, ``clubs-first|spades-first`` or ``none of the listed (note)``."""

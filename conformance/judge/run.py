@@ -21,9 +21,17 @@ from conformance.judge.plan import Planned, plan_case, plan_profiles
 from conformance.judge.ruleset import RuleSet
 from conformance.judge.results import CaseResult, Progress, Status, areas_of
 
-__all__ = ["RunInterrupted", "SuiteRun", "engine_failure", "plan_all", "result_of", "run_cases", "run_planned", "status_of",
-           "unreported_labels"]
-
+__all__ = [
+    "RunInterrupted",
+    "SuiteRun",
+    "engine_failure",
+    "plan_all",
+    "result_of",
+    "run_cases",
+    "run_planned",
+    "status_of",
+    "unreported_labels",
+]
 
 
 @dataclass
@@ -56,9 +64,19 @@ def _line(check: Check) -> str:
 def result_of(planned: Planned, outcome: CaseRun | None, duration: float = 0.0) -> CaseResult:
     """The result of one planned run (``outcome`` ``None``: it did not run)."""
     case = planned.case
-    base = CaseResult(case.id, case.kind, planned.profiles[0] if planned.profiles else "", case.rules, Status.PASSED,
-                      case.location, areas=areas_of(case.rules), config=planned.config, profiles=planned.profiles,
-                      probe=planned.status == "probe", duration=duration)  # fmt: skip
+    base = CaseResult(
+        case.id,
+        case.kind,
+        planned.profiles[0] if planned.profiles else "",
+        case.rules,
+        Status.PASSED,
+        case.location,
+        areas=areas_of(case.rules),
+        config=planned.config,
+        profiles=planned.profiles,
+        probe=planned.status == "probe",
+        duration=duration,
+    )
     if outcome is None:
         status = Status.UNSUPPORTED if planned.status == "unsupported" else Status.SKIPPED
         return replace(base, status=status, message=planned.reason, reason=planned.reason)
@@ -66,16 +84,28 @@ def result_of(planned: Planned, outcome: CaseRun | None, duration: float = 0.0) 
     status = status_of(outcome)  # the one order of precedence; below, only the details of each
     divergence = outcome.divergence
     if status is Status.FAILED and divergence is not None:
-        return replace(base, status=Status.FAILED, location=divergence.location,
-                       message=f"{divergence.label}: expected {divergence.expected}, got {divergence.actual}",
-                       expected=divergence.expected, actual=divergence.actual, detail=divergence.note,
-                       blamed=divergence.rules, consequences=tuple(_line(c) for c in outcome.consequences))  # fmt: skip
+        return replace(
+            base,
+            status=Status.FAILED,
+            location=divergence.location,
+            message=f"{divergence.label}: expected {divergence.expected}, got {divergence.actual}",
+            expected=divergence.expected,
+            actual=divergence.actual,
+            detail=divergence.note,
+            blamed=divergence.rules,
+            consequences=tuple(_line(c) for c in outcome.consequences),
+        )
     if status is Status.ERROR:
         error = outcome.error
         if error is not None:
-            return replace(base, status=status, location=outcome.error_location or case.location,
-                           message=f"engine error ({error.kind}): {error}", detail=error.detail,
-                           reason=f"engine error ({error.kind})")  # fmt: skip
+            return replace(
+                base,
+                status=status,
+                location=outcome.error_location or case.location,
+                message=f"engine error ({error.kind}): {error}",
+                detail=error.detail,
+                reason=f"engine error ({error.kind})",
+            )
         return replace(base, status=status, message=f"suite error: {outcome.suite_error}", reason="suite error")
     if status is Status.UNSUPPORTED:
         if outcome.unsupported is not None:
@@ -84,8 +114,12 @@ def result_of(planned: Planned, outcome: CaseRun | None, duration: float = 0.0) 
             return replace(base, status=status, message=outcome.unsupported, reason=reason)
         # Agreement on what the engine reports is not agreement with the case: never PASSED.
         labels = unreported_labels(outcome)
-        return replace(base, status=status, message=f"the engine does not report {labels}",
-                       reason=f"engine does not report: {labels}")  # fmt: skip
+        return replace(
+            base,
+            status=status,
+            message=f"the engine does not report {labels}",
+            reason=f"engine does not report: {labels}",
+        )
     return base
 
 
@@ -108,8 +142,9 @@ def status_of(outcome: CaseRun) -> Status:
     return Status.PASSED
 
 
-def plan_all(cases: Sequence[Case], info: EngineInfo, spec: Spec, profiles: Sequence[str] | None,
-             *, probes: bool = True) -> tuple[RuleSet, list[Planned]]:  # fmt: skip
+def plan_all(
+    cases: Sequence[Case], info: EngineInfo, spec: Spec, profiles: Sequence[str] | None, *, probes: bool = True
+) -> tuple[RuleSet, list[Planned]]:
     """Every planned run: under the engine's rule set (``profiles`` ``None``) or named profiles."""
     rules = RuleSet.of_engine(info, spec)
     planned: list[Planned] = []
@@ -134,16 +169,33 @@ def run_planned(item: Planned, adapter: Adapter, info: EngineInfo) -> CaseResult
 def engine_failure(cases: Sequence[Case], error: AdapterError) -> list[CaseResult]:
     """Every case as an engine error: the engine did not start or failed its handshake."""
     return [
-        CaseResult(case.id, case.kind, "", case.rules, Status.ERROR, case.location,
-                   f"engine error ({error.kind}): {error}", detail=error.detail, areas=areas_of(case.rules),
-                   reason=f"engine error ({error.kind})")  # fmt: skip
+        CaseResult(
+            case.id,
+            case.kind,
+            "",
+            case.rules,
+            Status.ERROR,
+            case.location,
+            f"engine error ({error.kind}): {error}",
+            detail=error.detail,
+            areas=areas_of(case.rules),
+            reason=f"engine error ({error.kind})",
+        )
         for case in cases
     ]
 
 
-def run_cases(cases: Sequence[Case], adapter: Adapter, info: EngineInfo, spec: Spec,
-              profiles: Sequence[str] | None = None, *, progress: Progress | None = None,
-              probes: bool = True, fail_fast: bool = False) -> SuiteRun:  # fmt: skip
+def run_cases(
+    cases: Sequence[Case],
+    adapter: Adapter,
+    info: EngineInfo,
+    spec: Spec,
+    profiles: Sequence[str] | None = None,
+    *,
+    progress: Progress | None = None,
+    probes: bool = True,
+    fail_fast: bool = False,
+) -> SuiteRun:
     """Run ``cases`` against an engine.
 
     :param profiles: ``None``: judge under the engine's own declared rule set (with probes that read

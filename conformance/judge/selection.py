@@ -53,7 +53,7 @@ def _glob_hint(glob: str, spec: Spec) -> str:
     if area not in areas:
         near = closest(area, areas, n=1)
         if near:
-            return f"; did you mean {near[0]}{dot}{glob[len(area) + len(dot):] if dot else '.*'}?"
+            return f"; did you mean {near[0]}{dot}{glob[len(area) + len(dot) :] if dot else '.*'}?"
     return _hint(literal, [r.id for r in spec.rules])
 
 
@@ -64,12 +64,15 @@ def _profiles(spec: Spec, chosen: Sequence[str], options: Mapping[str, str]) -> 
         for item in known if name == "all" else [name]:
             base = split_profile(item)[0]
             if "=" in base:
-                raise SelectionError(f"{base!r} is an option, not a profile: give --option {base}"
-                                     f" (on top of --profile P, standard by default), or the profile standard+{base}",
-                                     "profile")  # fmt: skip
+                raise SelectionError(
+                    f"{base!r} is an option, not a profile: give --option {base}"
+                    f" (on top of --profile P, standard by default), or the profile standard+{base}",
+                    "profile",
+                )
             if base not in known:
-                raise SelectionError(f"unknown profile {base!r}{_hint(base, known)} (known: {', '.join(known)}, all)",
-                                     "profile")  # fmt: skip
+                raise SelectionError(
+                    f"unknown profile {base!r}{_hint(base, known)} (known: {', '.join(known)}, all)", "profile"
+                )
             item = derived_profile(item, options) if options else item
             problem = spec.derived_problem(item)
             if problem is not None:
@@ -94,8 +97,10 @@ def parse_options(texts: Sequence[str], spec: Spec) -> dict[str, str]:
         if axis not in axes:
             raise SelectionError(f"--option {text!r}: unknown axis {axis!r}{_hint(axis, list(axes))}", "option")
         if option not in axes[axis]:
-            raise SelectionError(f"--option {text!r}: axis {axis} has no option {option!r}"
-                                 f" (its options: {', '.join(axes[axis])})", "option")  # fmt: skip
+            raise SelectionError(
+                f"--option {text!r}: axis {axis} has no option {option!r} (its options: {', '.join(axes[axis])})",
+                "option",
+            )
         chosen[axis] = option
     return chosen
 
@@ -112,9 +117,16 @@ class Selection:
     """Keep cases checking a rule of one of these areas (all when empty)."""
 
     @classmethod
-    def of(cls, spec: Spec, profiles: Sequence[str] | None = None, rule_globs: Sequence[str] | None = None,
-           areas: Sequence[str] | None = None, *, need_rules: bool = True,
-           options: Mapping[str, str] | None = None) -> Selection:  # fmt: skip
+    def of(
+        cls,
+        spec: Spec,
+        profiles: Sequence[str] | None = None,
+        rule_globs: Sequence[str] | None = None,
+        areas: Sequence[str] | None = None,
+        *,
+        need_rules: bool = True,
+        options: Mapping[str, str] | None = None,
+    ) -> Selection:
         """Check a selection against the spec.
 
         :param profiles: profile ids or ``all``; ``None`` or empty: the engine's own rule set (or
@@ -127,19 +139,22 @@ class Selection:
         known_areas = [a.id for a in spec.areas]
         for area in areas or ():
             if area not in known_areas:
-                raise SelectionError(f"unknown area {area!r}{_hint(area, known_areas)} (known: {', '.join(known_areas)})",
-                                     "area")  # fmt: skip
+                raise SelectionError(
+                    f"unknown area {area!r}{_hint(area, known_areas)} (known: {', '.join(known_areas)})", "area"
+                )
         ids = [r.id for r in spec.rules]
         for glob in rule_globs or ():
             if not fnmatch.filter(ids, glob):
                 raise SelectionError(f"--rule {glob!r} matches no rule id{_glob_hint(glob, spec)}", "rule")
         if options and not profiles:
             profiles = ["standard"]
-        chosen = cls(_profiles(spec, profiles, options or {}) if profiles else None, tuple(rule_globs or ()),
-                     tuple(areas or ()))  # fmt: skip
+        chosen = cls(
+            _profiles(spec, profiles, options or {}) if profiles else None, tuple(rule_globs or ()), tuple(areas or ())
+        )
         if need_rules and not chosen.rule_ids(spec):
-            raise SelectionError(f"no rule matches --rule {' '.join(chosen.rule_globs)} within --area {' '.join(chosen.areas)}",
-                                 "rule")  # fmt: skip
+            raise SelectionError(
+                f"no rule matches --rule {' '.join(chosen.rule_globs)} within --area {' '.join(chosen.areas)}", "rule"
+            )
         return chosen
 
     def keeps(self, rules: Sequence[str]) -> bool:

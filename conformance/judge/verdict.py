@@ -23,7 +23,16 @@ from sheepshead_spec import Spec
 from conformance.judge.ruleset import RuleSet
 from conformance.judge.results import CaseResult, Status
 
-__all__ = ["AxisReading", "Coverage", "Reading", "coverage_line", "coverage_of", "percent", "read_behaviour", "reason_kind"]
+__all__ = [
+    "AxisReading",
+    "Coverage",
+    "Reading",
+    "coverage_line",
+    "coverage_of",
+    "percent",
+    "read_behaviour",
+    "reason_kind",
+]
 
 
 @dataclass(frozen=True)
@@ -50,8 +59,9 @@ class AxisReading:
     @property
     def evidence(self) -> int:
         """How many discriminating cases were seen (over all options)."""
-        return max((self.agree.get(o, 0) + self.disagree.get(o, 0) for o in set(self.agree) | set(self.disagree)),
-                   default=0)  # fmt: skip
+        return max(
+            (self.agree.get(o, 0) + self.disagree.get(o, 0) for o in set(self.agree) | set(self.disagree)), default=0
+        )
 
     @property
     def differs(self) -> bool:
@@ -80,8 +90,10 @@ class AxisReading:
             counts = ", ".join(f"{o} {self.agree[o]}/{self.agree[o] + self.disagree.get(o, 0)}" for o in plays)
             verb = "plays" if self.differs else "consistent with"
             return f"{declared}; {verb} {self.axis}={'|'.join(plays)} ({counts} discriminating cases)"
-        counts = ", ".join(f"{o} {self.agree.get(o, 0)}/{self.agree.get(o, 0) + self.disagree.get(o, 0)}"
-                           for o in sorted(set(self.agree) | set(self.disagree)))  # fmt: skip
+        counts = ", ".join(
+            f"{o} {self.agree.get(o, 0)}/{self.agree.get(o, 0) + self.disagree.get(o, 0)}"
+            for o in sorted(set(self.agree) | set(self.disagree))
+        )
         return f"{declared}; plays none of the listed options consistently ({counts})"
 
 
@@ -116,8 +128,7 @@ def _config_without(result: CaseResult, axis: str) -> tuple[tuple[str, str], ...
     return tuple(pair for pair in result.config if pair[0] != axis)
 
 
-def read_behaviour(results: Sequence[CaseResult], probes: Sequence[CaseResult], rules: RuleSet,
-                   spec: Spec) -> Reading:  # fmt: skip
+def read_behaviour(results: Sequence[CaseResult], probes: Sequence[CaseResult], rules: RuleSet, spec: Spec) -> Reading:
     """Read the engine's variants from its judged runs and probes, and sort its failures."""
     runs = [r for r in (*results, *probes) if r.status in (Status.PASSED, Status.FAILED)]
     groups: dict[tuple[str, str, tuple[tuple[str, str], ...]], dict[str, bool]] = defaultdict(dict)
@@ -135,10 +146,24 @@ def read_behaviour(results: Sequence[CaseResult], probes: Sequence[CaseResult], 
             for option, passed in outcome.items():
                 (agree if passed else disagree)[option] += 1
         # Cases on this axis whose every run passed (a failing case agrees with no option)
-        cases = len({case for (group_axis, case, _), outcome in groups.items()
-                     if group_axis == axis.id and all(outcome.values())})  # fmt: skip
-        readings.append(AxisReading(axis.id, rules.plays(axis.id), rules.unlisted.get(axis.id), agree, disagree, cases,
-                                    axis.id in rules.assumed))  # fmt: skip
+        cases = len(
+            {
+                case
+                for (group_axis, case, _), outcome in groups.items()
+                if group_axis == axis.id and all(outcome.values())
+            }
+        )
+        readings.append(
+            AxisReading(
+                axis.id,
+                rules.plays(axis.id),
+                rules.unlisted.get(axis.id),
+                agree,
+                disagree,
+                cases,
+                axis.id in rules.assumed,
+            )
+        )
     explained: dict[str, str] = {}
     deviations: dict[str, list[CaseResult]] = defaultdict(list)
     by_axis = {reading.axis: reading for reading in readings}
@@ -146,17 +171,25 @@ def read_behaviour(results: Sequence[CaseResult], probes: Sequence[CaseResult], 
         if result.status is not Status.FAILED:
             continue
         reason = next(
-            (f"{axis}={option}" for axis, _ in result.config
-             for option, passed in groups.get((axis, result.case_id, _config_without(result, axis)), {}).items()
-             if passed),
+            (
+                f"{axis}={option}"
+                for axis, _ in result.config
+                for option, passed in groups.get((axis, result.case_id, _config_without(result, axis)), {}).items()
+                if passed
+            ),
             None,
-        )  # fmt: skip
+        )
         if reason is None:
             # The case has no expectation for the option the engine plays, but other cases show it
             # plays another option of one of this case's axes, which this expectation does not hold for.
-            reason = next((f"{axis}={'|'.join(by_axis[axis].plays)}" for axis, option in result.config
-                           if by_axis[axis].plays and option not in by_axis[axis].plays
-                           and by_axis[axis].disagree.get(option)), None)  # fmt: skip
+            reason = next(
+                (
+                    f"{axis}={'|'.join(by_axis[axis].plays)}"
+                    for axis, option in result.config
+                    if by_axis[axis].plays and option not in by_axis[axis].plays and by_axis[axis].disagree.get(option)
+                ),
+                None,
+            )
         if reason is not None:
             explained[result.key] = reason
             continue
@@ -164,12 +197,18 @@ def read_behaviour(results: Sequence[CaseResult], probes: Sequence[CaseResult], 
             deviations[rule].append(result)
     read = {reading.axis: _read(reading) for reading in readings}
     closest = sorted(
-        ((profile.id, sum(spec.profile_options(profile.id)[axis] in options for axis, options in read.items()))
-         for profile in spec.profiles),
+        (
+            (profile.id, sum(spec.profile_options(profile.id)[axis] in options for axis, options in read.items()))
+            for profile in spec.profiles
+        ),
         key=lambda pair: -pair[1],
-    )  # fmt: skip
-    return Reading(tuple(readings), tuple(closest[:3]), explained,
-                   {rule: tuple(found) for rule, found in sorted(deviations.items())})  # fmt: skip
+    )
+    return Reading(
+        tuple(readings),
+        tuple(closest[:3]),
+        explained,
+        {rule: tuple(found) for rule, found in sorted(deviations.items())},
+    )
 
 
 @dataclass(frozen=True)
@@ -210,8 +249,10 @@ class Coverage:
         164 need options it does not play``, then the reasons."""
         text = coverage_line(self.cases, self.ran, self.unsupported, self.skipped)
         if self.unsupported:
-            groups = "; ".join(f"{reason}: {count:,} cases" for reason, count in
-                               sorted(self.unsupported.items(), key=lambda pair: (-pair[1], pair[0])))  # fmt: skip
+            groups = "; ".join(
+                f"{reason}: {count:,} cases"
+                for reason, count in sorted(self.unsupported.items(), key=lambda pair: (-pair[1], pair[0]))
+            )
             text += f"; unsupported: {groups}"
         return text
 
@@ -238,8 +279,10 @@ def coverage_line(cases: int, ran: int, unsupported: Mapping[str, int], skipped:
     options = sum(n for reason, n in unsupported.items() if reason_kind(reason) == "options")
     capabilities = sum(n for reason, n in unsupported.items() if reason_kind(reason) == "capabilities")
     allowed = cases - options - capabilities - skipped
-    text = (f"ran {ran:,} of the {allowed:,} cases its rules and capabilities allow ({percent(ran, allowed)})"
-            f" and of all {cases:,} ({percent(ran, cases)})")  # fmt: skip
+    text = (
+        f"ran {ran:,} of the {allowed:,} cases its rules and capabilities allow ({percent(ran, allowed)})"
+        f" and of all {cases:,} ({percent(ran, cases)})"
+    )
     left = [f"{options:,} need options it does not play"] if options else []
     left += [f"{capabilities:,} need capabilities it lacks"] if capabilities else []
     left += [f"{skipped:,} not applicable under its rules"] if skipped else []

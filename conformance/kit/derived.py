@@ -54,8 +54,9 @@ def _deal(cards: Sequence[str], must_trump: bool) -> Deal | None:
 _POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
 
 
-def _first_trick(cards: Sequence[str], options: Mapping[str, str], replay: Callable[[ReplayRequest], ReplayResponse],
-                 what: str) -> tuple[Sequence[str], ReplayResponse]:  # fmt: skip
+def _first_trick(
+    cards: Sequence[str], options: Mapping[str, str], replay: Callable[[ReplayRequest], ReplayResponse], what: str
+) -> tuple[Sequence[str], ReplayResponse]:
     """Replay a leaster whose first trick holds ``cards`` (completed with fillers); the trick as
     played and the engine's answer. ``what`` names the query in the reasons it gives up."""
     if options.get("all-pass") != "leaster":
@@ -80,8 +81,9 @@ def options_for_a_leaster(declared: Mapping[str, Sequence[str]]) -> dict[str, st
     return options
 
 
-def card_points_by_replay(cards: Sequence[str], options: Mapping[str, str],
-                          replay: Callable[[ReplayRequest], ReplayResponse]) -> int:  # fmt: skip
+def card_points_by_replay(
+    cards: Sequence[str], options: Mapping[str, str], replay: Callable[[ReplayRequest], ReplayResponse]
+) -> int:
     """The card points of one to five cards, as the points of a leaster's first trick holding
     them and fail cards worth nothing (7, 8, 9).
 
@@ -104,8 +106,9 @@ def card_points_by_replay(cards: Sequence[str], options: Mapping[str, str],
     raise Unsupported("card-points by replay: no leaster's first trick holds these cards")
 
 
-def trick_winner_by_replay(request: TrickWinnerRequest, options: Mapping[str, str],
-                           replay: Callable[[ReplayRequest], ReplayResponse]) -> int:  # fmt: skip
+def trick_winner_by_replay(
+    request: TrickWinnerRequest, options: Mapping[str, str], replay: Callable[[ReplayRequest], ReplayResponse]
+) -> int:
     """The index, in play order, of the winning card, from the engine's own replay of a leaster.
 
     :raises Unsupported: the engine plays no leaster, the query names a called or under card,

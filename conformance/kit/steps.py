@@ -62,8 +62,19 @@ from conformance.adapter import (
     canonical_action,
 )
 
-__all__ = ["ApplyRequest", "ResultRequest", "StartRequest", "Step", "StepAdapter", "StepEngine", "StepResult",
-           "StepState", "StepTrick", "as_step", "phase_of"]
+__all__ = [
+    "ApplyRequest",
+    "ResultRequest",
+    "StartRequest",
+    "Step",
+    "StepAdapter",
+    "StepEngine",
+    "StepResult",
+    "StepState",
+    "StepTrick",
+    "as_step",
+    "phase_of",
+]
 
 
 @dataclass(frozen=True)
@@ -172,10 +183,19 @@ class StepEngine(Protocol):
         ...
 
 
-_PHASES = {"pick": "auction", "pass": "auction", "bury": "bury", "call": "call", "alone": "call", "play": "play",
-           "crack": "play", "recrack": "play", "blitz": "play", "revoke": "play", "claim": "play"}
-
-
+_PHASES = {
+    "pick": "auction",
+    "pass": "auction",
+    "bury": "bury",
+    "call": "call",
+    "alone": "call",
+    "play": "play",
+    "crack": "play",
+    "recrack": "play",
+    "blitz": "play",
+    "revoke": "play",
+    "claim": "play",
+}
 
 
 def phase_of(legal: Sequence[str] | None, over: bool) -> str | None:
@@ -218,7 +238,11 @@ class StepAdapter:
         if self._info is None:
             base = self.engine.info()
             # trick-winner is answered by a replay when the engine has no query of its own
-            derived = {Capability.REPLAY, Capability.TRICK_WINNER, Capability.CARD_POINTS}  # answered by replay if need be
+            derived = {
+                Capability.REPLAY,
+                Capability.TRICK_WINNER,
+                Capability.CARD_POINTS,
+            }  # answered by replay if need be
             capabilities = (base.capabilities | derived) - {Capability.SESSION, Capability.STEPS}
             self._info = dataclasses.replace(base, capabilities=frozenset(capabilities))
         return self._info

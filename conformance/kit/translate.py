@@ -30,8 +30,17 @@ from dataclasses import dataclass
 
 from conformance.adapter import canonical_action
 
-__all__ = ["CardSpelling", "ParsedAction", "SeatRotation", "action_text", "bury_cards", "call_of_suit",
-           "called_suit", "pair_burials", "parse_action"]
+__all__ = [
+    "CardSpelling",
+    "ParsedAction",
+    "SeatRotation",
+    "action_text",
+    "bury_cards",
+    "call_of_suit",
+    "called_suit",
+    "pair_burials",
+    "parse_action",
+]
 
 SEATS = ("S1", "S2", "S3", "S4", "S5")
 RANKS = ("A", "T", "K", "Q", "J", "9", "8", "7")
@@ -70,12 +79,24 @@ class CardSpelling:
         self.ranks = dict(ranks)
         self.suits = dict(suits)
         self.template = template
-        self._reading = {self.to_engine(rank + suit).lower(): rank + suit for rank, suit in itertools.product(RANKS, SUITS)}
+        self._reading = {
+            self.to_engine(rank + suit).lower(): rank + suit for rank, suit in itertools.product(RANKS, SUITS)
+        }
         # Rank words and symbols of every common spelling (``queen``, ``10``, ``♦``) are read too.
-        self._rank_reads = {**{v.lower(): k for k, v in _RANK_WORDS.items()}, **{v.lower(): k for k, v in self.ranks.items()},
-                            "10": "T", "t": "T"}  # fmt: skip
-        self._suit_reads = {**{v.lower(): k for k, v in _SUIT_WORDS.items()}, **{v.lower(): k for k, v in self.suits.items()},
-                            "♣": "C", "♠": "S", "♥": "H", "♦": "D"}  # fmt: skip
+        self._rank_reads = {
+            **{v.lower(): k for k, v in _RANK_WORDS.items()},
+            **{v.lower(): k for k, v in self.ranks.items()},
+            "10": "T",
+            "t": "T",
+        }
+        self._suit_reads = {
+            **{v.lower(): k for k, v in _SUIT_WORDS.items()},
+            **{v.lower(): k for k, v in self.suits.items()},
+            "♣": "C",
+            "♠": "S",
+            "♥": "H",
+            "♦": "D",
+        }
 
     @classmethod
     def named(cls, name: str) -> CardSpelling:

@@ -52,9 +52,19 @@ def _reading(report: Report) -> dict[str, Any] | None:
     reading = report.reading
     if reading is None:
         return None
-    axes = [{"axis": a.axis, "declared": list(a.declared), "note": a.note, "agree": dict(a.agree),
-             "disagree": dict(a.disagree), "plays": list(a.plays), "differs": a.differs, "text": a.describe()}
-            for a in reading.axes]  # fmt: skip
+    axes = [
+        {
+            "axis": a.axis,
+            "declared": list(a.declared),
+            "note": a.note,
+            "agree": dict(a.agree),
+            "disagree": dict(a.disagree),
+            "plays": list(a.plays),
+            "differs": a.differs,
+            "text": a.describe(),
+        }
+        for a in reading.axes
+    ]
     return {
         "axes": axes,
         "closest": [list(pair) for pair in reading.closest],
@@ -88,8 +98,13 @@ def report_data(report: Report) -> dict[str, Any]:
         "verdict": report.verdict,
         "interrupted": report.interrupted,
         "summary": _counts(report.counts),
-        "coverage": {"cases": coverage.cases, "ran": coverage.ran, "unsupported": dict(coverage.unsupported),
-                     "skipped": coverage.skipped, "allowed": coverage.allowed},  # fmt: skip
+        "coverage": {
+            "cases": coverage.cases,
+            "ran": coverage.ran,
+            "unsupported": dict(coverage.unsupported),
+            "skipped": coverage.skipped,
+            "allowed": coverage.allowed,
+        },
         "rule_set": dict(report.rule_set),
         "areas": [{"area": area, **_counts(counts)} for area, counts in report.areas],
         "results": [_result(r) for r in sorted_results(report.results)],

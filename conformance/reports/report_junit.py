@@ -65,9 +65,7 @@ def _testcase(suite: ET.Element, report: Report, result: CaseResult) -> None:
     if result.status is Status.FAILED:
         first = result.rules[0] if result.rules else ""
         element = ET.SubElement(case, "failure", message=message, type=first or "failure")
-        element.text = _body(result) + (
-            f"\nrule {first}: {report.statement(first)}" if first else ""
-        )
+        element.text = _body(result) + (f"\nrule {first}: {report.statement(first)}" if first else "")
     elif result.status is Status.ERROR:
         element = ET.SubElement(case, "error", message=message, type="engine-error")
         element.text = _body(result)

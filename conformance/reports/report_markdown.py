@@ -62,9 +62,7 @@ def render_markdown(report: Report) -> str:
         out += ["", "### Failures", "", _row(["Status", "Case", "Rules", "Location", "Message"])]
         out.append(_row(["---"] * 5))
         for result in shown[:_MAX_ROWS]:
-            message = result.message or (
-                f"expected {result.expected}, got {result.actual}" if result.expected else ""
-            )
+            message = result.message or (f"expected {result.expected}, got {result.actual}" if result.expected else "")
             out.append(
                 _row(
                     [
@@ -84,8 +82,7 @@ def render_markdown(report: Report) -> str:
             "",
             f"### Baseline `{escape_cell(report.baseline_file or '')}`",
             "",
-            f"{len(verdict_.new)} new, {len(verdict_.fixed)} fixed,"
-            f" {len(verdict_.expected)} as expected.",
+            f"{len(verdict_.new)} new, {len(verdict_.fixed)} fixed, {len(verdict_.expected)} as expected.",
         ]
         out += [""] if verdict_.new or verdict_.fixed else []
         out += [f"- new: `{escape_cell(r.key)}`" for r in verdict_.new]

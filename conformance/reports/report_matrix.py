@@ -29,8 +29,11 @@ def _counts_text(cell: Cell) -> str:
     if cell.verdict == "none":
         return "no case"
     parts = [f"{c[Status.PASSED]} pass"]
-    parts += [f"{c[s]} {w}" for s, w in ((Status.FAILED, "fail"), (Status.UNSUPPORTED, "unsup"),
-                                         (Status.ERROR, "error")) if c[s]]  # fmt: skip
+    parts += [
+        f"{c[s]} {w}"
+        for s, w in ((Status.FAILED, "fail"), (Status.UNSUPPORTED, "unsup"), (Status.ERROR, "error"))
+        if c[s]
+    ]
     return " · ".join(parts)
 
 
@@ -78,8 +81,9 @@ def _coverage_brief(cases: int, ran: int, unsupported: Mapping[str, int], skippe
         head = reason.split(":", 1)[0].removesuffix(" missing")
         groups[head] = groups.get(head, 0) + number
     if groups:
-        text += "; unsupported: " + ", ".join(f"{head} {number}" for head, number in
-                                               sorted(groups.items(), key=lambda pair: (-pair[1], pair[0])))  # fmt: skip
+        text += "; unsupported: " + ", ".join(
+            f"{head} {number}" for head, number in sorted(groups.items(), key=lambda pair: (-pair[1], pair[0]))
+        )
     return text
 
 
@@ -87,9 +91,11 @@ def _engine_facts(engine: EngineRun, matrix: Matrix) -> tuple[list[str], list[tu
     """An engine's headline lines, and its deviations: ``(rule, cases, first few lines)``."""
     results = _results_of(engine, matrix)
     coverage = coverage_of(results)
-    lines = [f"Verdict: {engine.verdict or ('PASSED' if count(results).ok else 'FAILED')} · {_mode(engine, matrix)}"
-             + (f" · from {engine.source}" if engine.source else ""),  # fmt: skip
-             f"Coverage: {_coverage_brief(coverage.cases, coverage.ran, coverage.unsupported, coverage.skipped)}"]
+    lines = [
+        f"Verdict: {engine.verdict or ('PASSED' if count(results).ok else 'FAILED')} · {_mode(engine, matrix)}"
+        + (f" · from {engine.source}" if engine.source else ""),
+        f"Coverage: {_coverage_brief(coverage.cases, coverage.ran, coverage.unsupported, coverage.skipped)}",
+    ]
     if engine.rule_set:
         lines.append("Declared rule set: " + ", ".join(f"{a}={o}" for a, o in engine.rule_set.items()))
     lines += [f"Behaviour: {text}" for text in engine.differing_axes]
@@ -153,8 +159,10 @@ def _differences(matrix: Matrix) -> list[tuple[str, list[tuple[str, str, str, li
             for difference in matrix.cell(index, rule).differences:
                 key = (rule, difference.describe(), difference.failing)
                 grouped.setdefault(key, []).append(difference.profile)
-        items = [(rule, _profiles(profiles, matrix.profiles), text, list(failing))
-                 for (rule, text, failing), profiles in grouped.items()]  # fmt: skip
+        items = [
+            (rule, _profiles(profiles, matrix.profiles), text, list(failing))
+            for (rule, text, failing), profiles in grouped.items()
+        ]
         out.append((engine.label, items))
     return out
 
@@ -218,8 +226,10 @@ def render_matrix_markdown(matrix: Matrix, *, suite: str, spec: str, protocol: s
             out.append(f"- `{rule}`{under}: {description}; failing: {escape_cell(_cases(cases))}")
         out.append("")
     if matrix.uncovered:
-        out.append(f"{len(matrix.uncovered)} rules of the selection have no case: "
-                   + ", ".join(f"`{r}`" for r in matrix.uncovered))  # fmt: skip
+        out.append(
+            f"{len(matrix.uncovered)} rules of the selection have no case: "
+            + ", ".join(f"`{r}`" for r in matrix.uncovered)
+        )
     return "\n".join(out).rstrip("\n") + "\n"
 
 
@@ -252,16 +262,21 @@ def render_matrix_html(matrix: Matrix, *, suite: str, spec: str, protocol: str) 
     ]
     for engine in matrix.engines:
         lines, deviations = _engine_facts(engine, matrix)
-        out.append(f'<section class="engine"><h2>{e(engine.label)}</h2><ul>'
-                   + "".join(f"<li>{e(line)}</li>" for line in lines) + "</ul>")  # fmt: skip
+        out.append(
+            f'<section class="engine"><h2>{e(engine.label)}</h2><ul>'
+            + "".join(f"<li>{e(line)}</li>" for line in lines)
+            + "</ul>"
+        )
         if not deviations:
             out.append("<p>No deviation from the spec.</p></section>")
             continue
         out.append('<table class="deviations"><tr><th>Blamed rule</th><th>Cases</th><th>Expected and actual</th></tr>')
         for rule, number, examples in deviations:
             more = f"<br>and {number - len(examples)} more" if number > len(examples) else ""
-            out.append(f'<tr><td class="wrong"><code>{e(rule)}</code></td><td class="num">{number}</td>'
-                       f"<td>{'<br>'.join(e(line) for line in examples)}{more}</td></tr>")  # fmt: skip
+            out.append(
+                f'<tr><td class="wrong"><code>{e(rule)}</code></td><td class="num">{number}</td>'
+                f"<td>{'<br>'.join(e(line) for line in examples)}{more}</td></tr>"
+            )
         out.append("</table></section>")
     out += [
         "<h2>Counts</h2>",
@@ -273,10 +288,17 @@ def render_matrix_html(matrix: Matrix, *, suite: str, spec: str, protocol: str) 
         + "</tr>",
     ]
     for row in _engine_summary(matrix):
-        out.append("<tr>" + "".join(f"<td>{e(c)}</td>" for c in row[:2])
-                   + "".join(f'<td class="num">{e(c)}</td>' for c in row[2:]) + "</tr>")  # fmt: skip
-    out.append("</table><h2>Rules</h2><table><tr><th>Rule</th>"
-               + "".join(f"<th>{e(x.label)}</th>" for x in matrix.engines) + "</tr>")  # fmt: skip
+        out.append(
+            "<tr>"
+            + "".join(f"<td>{e(c)}</td>" for c in row[:2])
+            + "".join(f'<td class="num">{e(c)}</td>' for c in row[2:])
+            + "</tr>"
+        )
+    out.append(
+        "</table><h2>Rules</h2><table><tr><th>Rule</th>"
+        + "".join(f"<th>{e(x.label)}</th>" for x in matrix.engines)
+        + "</tr>"
+    )
     for rule in matrix.rules:
         row = [f'<td><code id="{e(rule)}">{e(rule)}</code></td>']
         for index in range(len(matrix.engines)):
@@ -294,11 +316,13 @@ def render_matrix_html(matrix: Matrix, *, suite: str, spec: str, protocol: str) 
         for rule, profile_text, description, cases in items:
             shown = re.sub(r"`([^`]*)`", r"<code>\1</code>", e(profile_text))
             under = f" under {shown}" if shown else ""
-            out.append(f"<li><code>{e(rule)}</code>{under}: {e(description)};"
-                       f" failing: {e(_cases(cases))}</li>")  # fmt: skip
+            out.append(f"<li><code>{e(rule)}</code>{under}: {e(description)}; failing: {e(_cases(cases))}</li>")
         out.append("</ul>")
     if matrix.uncovered:
-        out.append(f"<p>{len(matrix.uncovered)} rules of the selection have no case: "
-                   + ", ".join(f"<code>{e(r)}</code>" for r in matrix.uncovered) + "</p>")  # fmt: skip
+        out.append(
+            f"<p>{len(matrix.uncovered)} rules of the selection have no case: "
+            + ", ".join(f"<code>{e(r)}</code>" for r in matrix.uncovered)
+            + "</p>"
+        )
     out.append("</body></html>")
     return "\n".join(out) + "\n"

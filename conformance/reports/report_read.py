@@ -69,15 +69,25 @@ def _path(parts: Any) -> str:
 
 def _result(data: Mapping[str, Any]) -> CaseResult:
     return CaseResult(
-        case_id=data["id"], kind=data["kind"], profile=data["profile"], rules=tuple(data["rules"]),
-        status=Status(data["status"]), location=data.get("location") or "", message=data.get("message") or "",
-        expected=data.get("expected") or "", actual=data.get("actual") or "", detail=data.get("detail") or "",
-        duration=float(data.get("duration") or 0.0), areas=tuple(data.get("areas") or ()),
+        case_id=data["id"],
+        kind=data["kind"],
+        profile=data["profile"],
+        rules=tuple(data["rules"]),
+        status=Status(data["status"]),
+        location=data.get("location") or "",
+        message=data.get("message") or "",
+        expected=data.get("expected") or "",
+        actual=data.get("actual") or "",
+        detail=data.get("detail") or "",
+        duration=float(data.get("duration") or 0.0),
+        areas=tuple(data.get("areas") or ()),
         config=tuple(sorted((str(k), str(v)) for k, v in (data.get("config") or {}).items())),
-        profiles=tuple(data.get("profiles") or ()), blamed=tuple(data.get("blamed") or ()),
-        consequences=tuple(data.get("consequences") or ()), reason=data.get("reason") or "",
+        profiles=tuple(data.get("profiles") or ()),
+        blamed=tuple(data.get("blamed") or ()),
+        consequences=tuple(data.get("consequences") or ()),
+        reason=data.get("reason") or "",
         checks=int(data.get("checks") or 0),
-    )  # fmt: skip
+    )
 
 
 def read_report(path: Path) -> SavedReport:

@@ -34,14 +34,10 @@ def _table(rows: Sequence[tuple[str, Counts]], total: Counts) -> list[str]:
     names = [name for name, _ in rows] + ["all cases"]
     first = max(len(n) for n in names)
     widths = [max(len(s.value), 6) for s in STATUS_ORDER]
-    head = "area".ljust(first) + "".join(
-        "  " + s.value.rjust(w) for s, w in zip(STATUS_ORDER, widths)
-    )
+    head = "area".ljust(first) + "".join("  " + s.value.rjust(w) for s, w in zip(STATUS_ORDER, widths))
 
     def line(name: str, counts: Counts) -> str:
-        return name.ljust(first) + "".join(
-            "  " + str(counts[s]).rjust(w) for s, w in zip(STATUS_ORDER, widths)
-        )
+        return name.ljust(first) + "".join("  " + str(counts[s]).rjust(w) for s, w in zip(STATUS_ORDER, widths))
 
     return [head, *(line(n, c) for n, c in rows), line("all cases", total)]
 
@@ -91,8 +87,11 @@ def _failure(report: Report, result: CaseResult) -> list[str]:
         out += _block("actual", printable(result.actual) or "(nothing)")
     if result.consequences:
         count = len(result.consequences)
-        out += _block("then", f"{count} later difference{'s' if count != 1 else ''} of this case, consequences of"
-                      " the first (counted against no rule):")  # fmt: skip
+        out += _block(
+            "then",
+            f"{count} later difference{'s' if count != 1 else ''} of this case, consequences of"
+            " the first (counted against no rule):",
+        )
         out += [f"            {printable(line)}" for line in result.consequences[:5]]
         if count > 5:
             out.append(f"            … {count - 5} more")
@@ -122,8 +121,10 @@ def _deviations(report: Report) -> list[str]:
     out = ["deviations, by the rule each case's first divergence breaks (no variant explains them):"]
     for rule, found in reading.deviations.items():
         first = found[0]
-        out.append(f"  {rule}: {len(found)} case{'s' if len(found) != 1 else ''}, e.g. {first.location}:"
-                   f" expected {printable(first.expected)}, got {printable(first.actual)}")  # fmt: skip
+        out.append(
+            f"  {rule}: {len(found)} case{'s' if len(found) != 1 else ''}, e.g. {first.location}:"
+            f" expected {printable(first.expected)}, got {printable(first.actual)}"
+        )
     return out
 
 
@@ -148,8 +149,7 @@ def _header(report: Report) -> list[str]:
         "Sheepshead conformance report",
         f"engine:    {engine}",
         f"profiles:  {', '.join(info.profiles) or _OWN_RULE_SET}",
-        f"versions:  suite {info.suite_version}, spec {info.spec_version},"
-        f" protocol {info.protocol_version}",
+        f"versions:  suite {info.suite_version}, spec {info.spec_version}, protocol {info.protocol_version}",
     ]
     if info.rule_globs or info.areas:
         parts = []
@@ -166,10 +166,7 @@ def _baseline(report: Report) -> list[str]:
     if verdict is None:
         return []
     name = report.baseline_file or "baseline"
-    out = [
-        f"baseline {name}: {len(verdict.new)} new, {len(verdict.fixed)} fixed,"
-        f" {len(verdict.expected)} as expected"
-    ]
+    out = [f"baseline {name}: {len(verdict.new)} new, {len(verdict.fixed)} fixed, {len(verdict.expected)} as expected"]
     out += [f"  new: {r.key} ({r.status.value})" for r in verdict.new]
     out += [f"  fixed: remove from baseline: {e.key}" for e in verdict.fixed]
     out += [f"  not run ({status.value}): {e.key}" for e, status in verdict.not_run]
@@ -204,8 +201,10 @@ def render_text(report: Report) -> str:
         out += ["", *_baseline(report)]
     verdict = report.verdict
     if verdict == "INTERRUPTED":
-        verdict = (f"INTERRUPTED by {report.interrupted} after {len(report.results)} of {report.planned} cases"
-                   f" ({'failures among them' if not report.ok else 'none of them failed'})")  # fmt: skip
+        verdict = (
+            f"INTERRUPTED by {report.interrupted} after {len(report.results)} of {report.planned} cases"
+            f" ({'failures among them' if not report.ok else 'none of them failed'})"
+        )
     if verdict == "INCOMPLETE":
         verdict = f"INCOMPLETE: nothing failed, but only {report.coverage.ran} of {report.coverage.cases} cases ran"
     out += ["", f"result: {verdict}: {counts.describe()} in {report.info.duration:.1f} s"]

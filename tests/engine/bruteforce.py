@@ -94,7 +94,9 @@ def left(seat: int) -> int:
 class Model:
     """One hand: state plus the legal actions in it (from the spec's rule statements)."""
 
-    def __init__(self, options: Mapping[str, str], dealer: int, hands: Mapping[int, Iterable[str]], blind: Iterable[str]):
+    def __init__(
+        self, options: Mapping[str, str], dealer: int, hands: Mapping[int, Iterable[str]], blind: Iterable[str]
+    ):
         self.opt = dict(options)
         self.dealer = dealer
         self.hands: dict[int, set[str]] = {s: set(hands[s]) for s in range(1, 6)}
@@ -215,8 +217,10 @@ class Model:
     def legal_calls(self) -> list[str]:
         hand = self.hands[self.turn]
         own = hand | self.buried  # call.not-own-card
+
         def fail_of(suit: str, cards: set[str]) -> set[str]:
             return {c for c in cards if not is_trump(c) and c[1] == suit}
+
         if {"AC", "AS", "AH"} <= own:  # call.ten-when-all-aces
             calls = [f"T{s}" for s in "CSH" if f"T{s}" not in own and fail_of(s, hand)]
             if self.opt["ten-call-ace"] == "in-hand" or self.opt["ten-call-hold"] == "the-ace":
@@ -337,7 +341,12 @@ class Model:
         else:
             card = words[2]
             self.hands[seat].remove(card)
-            if not self.trick and self.called_first_lead is None and self.called and self.suit(card) == self.called_suit:
+            if (
+                not self.trick
+                and self.called_first_lead is None
+                and self.called
+                and self.suit(card) == self.called_suit
+            ):
                 self.called_first_lead = len(self.tricks)
             self.trick.append((seat, card))
             if len(self.trick) < 5:

@@ -218,7 +218,6 @@ DEAL_LS_TRICKS = [
 ]
 
 
-
 # DEAL_WIN: the hand of spec/examples/ordinary-win-deck.yaml (dealer S5). S3 picks TS 7S,
 # buries them (10 points) and calls AH (S1's). Trick winners S2, S2, S3, S1, S3, S3.
 DEAL_WIN = {

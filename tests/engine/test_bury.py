@@ -25,7 +25,9 @@ def test_any_two_of_the_eight_cards_may_be_buried() -> None:
     burials = hand.legal_actions()
     assert len(burials) == 28
     assert {frozenset(action.cards) for action in burials} == {
-        frozenset((a, b)) for i, a in enumerate(cards("AS QS JC AD 7C 7H KD 8D")) for b in cards("AS QS JC AD 7C 7H KD 8D")[i + 1 :]
+        frozenset((a, b))
+        for i, a in enumerate(cards("AS QS JC AD 7C 7H KD 8D"))
+        for b in cards("AS QS JC AD 7C 7H KD 8D")[i + 1 :]
     }
 
 

@@ -56,8 +56,7 @@ def test_three_two_three_deal_from_the_dealers_left(dealer: int, seats: tuple[in
 def test_example_deck_of_the_hand_record_format() -> None:
     """deal.three-two-three: the deck of spec/examples/ordinary-win-deck.yaml, dealer S5."""
     deck = cards(
-        "AH JD 7D  QC QD TD  QS JC AD  QH JS KD  JH 8D 8C  TS 7S "
-        "9C 8S 8H  AC KS 9H  9D 7H KC  TC AS TH  7C 9S KH"
+        "AH JD 7D  QC QD TD  QS JC AD  QH JS KD  JH 8D 8C  TS 7S 9C 8S 8H  AC KS 9H  9D 7H KC  TC AS TH  7C 9S KH"
     )
     hand = Hand.from_deck(Profile.named("standard"), dealer=5, deck=deck)
     assert set(hand.cards_of(1)) == card_set("AH JD 7D 9C 8S 8H")  # cards 1-3, 18-20

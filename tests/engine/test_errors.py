@@ -23,15 +23,31 @@ from .conftest import DEAL_A, DEAL_A_SETUP, DEAL_A_TRICKS, DEAL_U, assert_reject
 
 # DEAL_H: S2 picks, buries KD 7C and calls AH, keeping two hearts (8H 7H); hearts are led in
 # trick 2 (S4 plays AH, S1 wins with QH), then S1 leads TC: S2 is void in clubs.
-DEAL_H = {"S1": "AC TC 8C 9S QH 9D", "S2": "AS QS JC AD 7H 8H", "S3": "KC 9C QC TS KS 7D",
-          "S4": "AH TH 9H JH 8S 7S", "S5": "QD JS TD JD KH 8D", "blind": "KD 7C"}  # fmt: skip
-DEAL_H_PLAY = ["S1 pass, S2 pick, S2 bury KD 7C, S2 call AH", "S1 AC, S2 QS, S3 9C, S4 JH, S5 8D",
-               "S2 8H, S3 7D, S4 AH, S5 KH, S1 QH", "S1 TC"]  # fmt: skip
+DEAL_H = {
+    "S1": "AC TC 8C 9S QH 9D",
+    "S2": "AS QS JC AD 7H 8H",
+    "S3": "KC 9C QC TS KS 7D",
+    "S4": "AH TH 9H JH 8S 7S",
+    "S5": "QD JS TD JD KH 8D",
+    "blind": "KD 7C",
+}
+DEAL_H_PLAY = [
+    "S1 pass, S2 pick, S2 bury KD 7C, S2 call AH",
+    "S1 AC, S2 QS, S3 9C, S4 JH, S5 8D",
+    "S2 8H, S3 7D, S4 AH, S5 KH, S1 QH",
+    "S1 TC",
+]
 
 
 # DEAL_T: S3 picks 8S 7S and holds all three fail aces (fixtures/negative/call-ten-of-suit-not-held.yaml).
-DEAL_T = {"S1": "TH KH QS 9C 8C 9S", "S2": "QH JC AD TC KS 8H", "S3": "AC AS AH 7H QC JD",
-          "S4": "QD JS TD KC 7C 9H", "S5": "JH KD 9D 8D 7D TS", "blind": "8S 7S"}  # fmt: skip
+DEAL_T = {
+    "S1": "TH KH QS 9C 8C 9S",
+    "S2": "QH JC AD TC KS 8H",
+    "S3": "AC AS AH 7H QC JD",
+    "S4": "QD JS TD KC 7C 9H",
+    "S5": "JH KD 9D 8D 7D TS",
+    "blind": "8S 7S",
+}
 TEN_FIRST = {"call-timing": "call-then-bury", "ten-call-hold": "the-ace"}
 
 
@@ -88,11 +104,17 @@ CASES = [
     ("play.clockwise-one-card", playing(*DEAL_A_TRICKS), "S5 play QD"),  # the hand is over
     # Hearts, the called suit, were led in trick 2: the picker's duty to keep 7H has ended, so a
     # 7H on a club lead breaks must-trump only (it used to be named play.hold-card-kept).
-    ("play.void-in-led-suit", lambda: run(make_hand(DEAL_H, options={"void-play": "must-trump"}), *DEAL_H_PLAY),
-     "S2 play 7H"),
+    (
+        "play.void-in-led-suit",
+        lambda: run(make_hand(DEAL_H, options={"void-play": "must-trump"}), *DEAL_H_PLAY),
+        "S2 play 7H",
+    ),
     # S3 calls TH before the bury; under ten-call-hold the-ace AH is the hold card, 7H or not.
-    ("play.ace-kept-for-called-ten", lambda: run(make_hand(DEAL_T, options=TEN_FIRST), "S1 pass, S2 pass, S3 pick, S3 call TH"),
-     "S3 bury AH 8S"),
+    (
+        "play.ace-kept-for-called-ten",
+        lambda: run(make_hand(DEAL_T, options=TEN_FIRST), "S1 pass, S2 pass, S3 pick, S3 call TH"),
+        "S3 bury AH 8S",
+    ),
 ]
 
 
@@ -129,7 +151,19 @@ def test_errors_are_value_errors_with_a_rule_id() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["S6 pass", "S0 pick", "S1", "S1 jump", "S1 play", "S1 play QC QS", "S1 pick QC", "S1 call", "S1 bury", "S1 play 6C", "X1 pass"],
+    [
+        "S6 pass",
+        "S0 pick",
+        "S1",
+        "S1 jump",
+        "S1 play",
+        "S1 play QC QS",
+        "S1 pick QC",
+        "S1 call",
+        "S1 bury",
+        "S1 play 6C",
+        "X1 pass",
+    ],
 )
 def test_malformed_actions_are_invalid(text: str) -> None:
     """deck.five-players (no seat S6), deck.thirty-two-cards (no card 6C), and the action syntax

@@ -121,9 +121,15 @@ def test_the_fixtures_cover_every_phase_and_the_variants_they_are_about() -> Non
     # by option in its count tables (the dependence gate checks that it lists them all).
     about = {(axis, option) for stem in IDS for axis, option in (fixture_data(stem).get("variants") or {}).items()}
     about |= {pair for stem in IDS for options in count_options(stem) for pair in options.items()}
-    assert {("call-timing", "call-then-bury"), ("void-play", "must-trump"), ("called-ten-rank", "wins-suit"),
-            ("all-pass", "redeal"), ("no-callable-suit", "alone"), ("called-suit-lead", "after-first-lead"),
-            ("jack-order", "spades-first")} <= about  # fmt: skip
+    assert {
+        ("call-timing", "call-then-bury"),
+        ("void-play", "must-trump"),
+        ("called-ten-rank", "wins-suit"),
+        ("all-pass", "redeal"),
+        ("no-callable-suit", "alone"),
+        ("called-suit-lead", "after-first-lead"),
+        ("jack-order", "spades-first"),
+    } <= about
     calls = [fixture_data(stem).get("call") for stem in IDS]
     assert any(isinstance(call, dict) for call in calls), "an under call"
     assert any(isinstance(call, str) and call.startswith("T") for call in calls), "a called ten"
@@ -221,8 +227,7 @@ itself checks the engine against every row under every option it plays."""
 PER_OPTION = [(stem, options) for stem in IDS for options in count_options(stem)]
 
 
-@pytest.mark.parametrize(("stem", "options"), PER_OPTION,
-                         ids=[f"{s}-{'-'.join(o.values())}" for s, o in PER_OPTION])  # fmt: skip
+@pytest.mark.parametrize(("stem", "options"), PER_OPTION, ids=[f"{s}-{'-'.join(o.values())}" for s, o in PER_OPTION])
 def test_the_counts_under_every_option_are_the_bruteforces(stem: str, options: dict[str, str]) -> None:
     small = [(depth, count) for depth, count in rows(stem, options) if count <= _SMALL]
     assert small

@@ -49,15 +49,26 @@ PROFILES = {
     },
     "tournament": TOURNAMENT,
     "sheepshead-org": {**TOURNAMENT, "defender-sweep": "partner-off-hook"},
-    "wikipedia": {**TOURNAMENT, "bury-on-no-trick": "defenders", "called-ten-rank": "wins-suit",
-                  "leaster-needs-trick": "no", "ten-call-ace": "in-hand",
-                  "ten-call-hold": "the-ace"},
+    "wikipedia": {
+        **TOURNAMENT,
+        "bury-on-no-trick": "defenders",
+        "called-ten-rank": "wins-suit",
+        "leaster-needs-trick": "no",
+        "ten-call-ace": "in-hand",
+        "ten-call-hold": "the-ace",
+    },
     "doubler": DOUBLER,
     "doubler-single": {**DOUBLER, "doubler-stacking": "single"},
     "redeal": {"all-pass": "redeal", "all-pass-dealer": "same-dealer"},
-    "sheepsheadai": {"call-timing": "call-then-bury", "no-tricker": "points", "leaster-blind": "first-trick",
-                     "called-ten-rank": "wins-suit", "double-on-the-bump": "on", "bury-on-no-trick": "no-trick-points",
-                     "leaster-tie": "random"},
+    "sheepsheadai": {
+        "call-timing": "call-then-bury",
+        "no-tricker": "points",
+        "leaster-blind": "first-trick",
+        "called-ten-rank": "wins-suit",
+        "double-on-the-bump": "on",
+        "bury-on-no-trick": "no-trick-points",
+        "leaster-tie": "random",
+    },
     "open-leaster": {
         "leaster-blind": "nobody",
         "leaster-needs-trick": "no",
@@ -67,8 +78,13 @@ PROFILES = {
     "ninety-line": {"schneider-line": "ninety"},
     "schwanzer": {"all-pass": "schwanzer"},
     "cracking": {"cracking": "crack", "blitzing": "queens"},
-    "capped-cracking": {"cracking": "crack", "blitzing": "queens", "double-on-the-bump": "on", "stakes-cap": "sixteen",
-                        "revoke-penalty": "schneider"},
+    "capped-cracking": {
+        "cracking": "crack",
+        "blitzing": "queens",
+        "double-on-the-bump": "on",
+        "stakes-cap": "sixteen",
+        "revoke-penalty": "schneider",
+    },
 }
 
 

@@ -138,7 +138,11 @@ def check_conservation(hand: Hand) -> None:
     for seat, _ in hand.current_trick:
         played[seat - 1] += 1
     for seat in range(1, 6):
-        size = 6 - played[seat - 1] + (2 if seat == hand.picker and not hand.buried and hand.phase is not Phase.PLAY else 0)
+        size = (
+            6
+            - played[seat - 1]
+            + (2 if seat == hand.picker and not hand.buried and hand.phase is not Phase.PLAY else 0)
+        )
         assert hand.hand_of(seat).bit_count() == size, f"S{seat} holds the wrong number of cards: {hand.position()}"
 
 
@@ -197,7 +201,12 @@ def check_window(hand: Hand, window: list[Action]) -> None:
         assert hand.profile.cracking != "off" and hand.window_open(), f"window actions out of the window: {window}"
     listed = set(window)
     for seat in range(1, 6):
-        for action in (Action.crack(seat), Action.recrack(seat), Action.blitz(seat, "black"), Action.blitz(seat, "red")):
+        for action in (
+            Action.crack(seat),
+            Action.recrack(seat),
+            Action.blitz(seat, "black"),
+            Action.blitz(seat, "red"),
+        ):
             assert hand.is_legal(action) == (action in listed), f"is_legal({action}) disagrees: {hand.position()}"
 
 
@@ -289,8 +298,10 @@ def expected_result(hand: Hand) -> tuple[str, tuple[int, ...], int | None]:
     profile = hand.profile
     if hand.picker is None and not hand.is_leaster:
         if profile.all_pass == "schwanzer":  # all-pass.schwanzer: the shown hands' trump power
-            powers = [sum(3 if str(c)[0] == "Q" else 2 if str(c)[0] == "J" else str(c)[1] == "D" for c in cards_of(dealt))
-                      for dealt in hand.dealt_hands]  # fmt: skip
+            powers = [
+                sum(3 if str(c)[0] == "Q" else 2 if str(c)[0] == "J" else str(c)[1] == "D" for c in cards_of(dealt))
+                for dealt in hand.dealt_hands
+            ]
             most = [seat for seat, power in enumerate(powers) if power == max(powers)]
             if len(most) != 1:
                 return "schwanzer", (0, 0, 0, 0, 0), None
@@ -333,7 +344,13 @@ def expected_result(hand: Hand) -> tuple[str, tuple[int, ...], int | None]:
         sweep = "no-tricks" if trick_points == 0 else "all-tricks" if trick_points + bury == 120 else None
     total = trick_points + bury
     kind = sweep or (
-        "schneider" if total >= (90 if profile.schneider_line == "ninety" else 91) else "win" if total >= 61 else "loss" if total >= 31 else "schneidered"
+        "schneider"
+        if total >= (90 if profile.schneider_line == "ninety" else 91)
+        else "win"
+        if total >= 61
+        else "loss"
+        if total >= 31
+        else "schneidered"
     )
     unit = {"win": 1, "schneider": 2, "all-tricks": 3, "loss": -1, "schneidered": -2, "no-tricks": -3}[kind]
     factor = hand.stakes * (2 if unit < 0 and profile.double_on_the_bump == "on" else 1)
@@ -358,7 +375,9 @@ def check_outcome(hand: Hand) -> None:
     assert outcome is not None and hand.phase is Phase.SCORED
     assert sum(outcome.scores) == 0, f"not zero-sum: {outcome.scores}"  # scoring.zero-sum
     kind, scores, leaster_winner = expected_result(hand)
-    assert (outcome.kind.value, outcome.scores, outcome.leaster_winner) == (kind, scores, leaster_winner), hand.position()
+    assert (outcome.kind.value, outcome.scores, outcome.leaster_winner) == (kind, scores, leaster_winner), (
+        hand.position()
+    )
     for trick in hand.tricks:
         assert trick.points == sum(points_of(c) for c in trick.cards)  # points.trick-to-winner
     trick_total = sum(trick.points for trick in hand.tricks)
@@ -416,9 +435,20 @@ def test_random_hands_keep_the_invariants(profile: str, deal: tuple[list[int], i
     assert hand.turn is None and hand.legal_actions() == []
     assert hand.outcome is not None
     event(f"outcome {hand.outcome.kind.value}")
-    event("call: " + ("alone" if hand.alone else "under" if hand.under is not None else
-                      "ten" if hand.called is not None and str(hand.called)[0] == "T" else
-                      "ace" if hand.called is not None else "none"))
+    event(
+        "call: "
+        + (
+            "alone"
+            if hand.alone
+            else "under"
+            if hand.under is not None
+            else "ten"
+            if hand.called is not None and str(hand.called)[0] == "T"
+            else "ace"
+            if hand.called is not None
+            else "none"
+        )
+    )
 
 
 @pytest.mark.parametrize("profile", PROFILES)

@@ -47,10 +47,18 @@ def test_queries_agree_with_played_hands(profile_name: str) -> None:
                 trick = [card for _, card in hand.current_trick]
                 first_led = hand.called_suit_led_in
                 called_led_before = first_led is not None and first_led < hand.trick_index
-                expected = sorted(legal_plays(
-                    profile, hand.cards_of(seat), trick, hand.trick_index + 1, _role(hand, seat),
-                    called=hand.called, under=hand.under, called_suit_led=called_led_before,
-                ))  # fmt: skip
+                expected = sorted(
+                    legal_plays(
+                        profile,
+                        hand.cards_of(seat),
+                        trick,
+                        hand.trick_index + 1,
+                        _role(hand, seat),
+                        called=hand.called,
+                        under=hand.under,
+                        called_suit_led=called_led_before,
+                    )
+                )
                 assert expected == sorted(a.cards[0] for a in hand.legal_actions() if a.kind.value == "play")
                 before = len(hand.tricks)
                 hand.apply(hand.random_action(rng.random))
@@ -65,8 +73,14 @@ def test_queries_agree_with_played_hands(profile_name: str) -> None:
         if outcome.picker is not None:
             side = {outcome.picker} | ({outcome.partner} if outcome.partner else set())
             trick_points = sum(t.points for t in hand.tricks if t.winner in side)
-            result = score(profile, trick_points, card_points(_cards(hand.buried)), outcome.picker_side_tricks,
-                           alone=hand.alone, raises=outcome.raises)  # fmt: skip
+            result = score(
+                profile,
+                trick_points,
+                card_points(_cards(hand.buried)),
+                outcome.picker_side_tricks,
+                alone=hand.alone,
+                raises=outcome.raises,
+            )
             assert result.kind == outcome.kind
             assert result.picker == outcome.scores[outcome.picker - 1]
             assert result.picker_side_points == outcome.picker_side_points

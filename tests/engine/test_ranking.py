@@ -62,7 +62,9 @@ def test_fail_order_a_t_k_9_8_7(suit: str, jack_order: str) -> None:
     """ranking.fail-order, ranking.fail-king-below-ten: A > 10 > K > 9 > 8 > 7 in each fail suit."""
     strength = strength_table(jack_order)
     for higher, lower in itertools.combinations(FAIL_RANKS, 2):
-        assert strength[parse_card(higher + suit)] > strength[parse_card(lower + suit)], f"{higher}{suit} > {lower}{suit}"
+        assert strength[parse_card(higher + suit)] > strength[parse_card(lower + suit)], (
+            f"{higher}{suit} > {lower}{suit}"
+        )
 
 
 @pytest.mark.parametrize("jack_order", ["clubs-first", "spades-first"])
@@ -91,7 +93,9 @@ def test_queens_jacks_and_diamonds_belong_to_the_trump_suit(code: str) -> None:
     assert EFFECTIVE_SUIT[parse_card(code)] == TRUMP
 
 
-@pytest.mark.parametrize(("code", "suit"), [("AC", CLUBS), ("7C", CLUBS), ("TS", SPADES), ("KH", HEARTS), ("9H", HEARTS)])
+@pytest.mark.parametrize(
+    ("code", "suit"), [("AC", CLUBS), ("7C", CLUBS), ("TS", SPADES), ("KH", HEARTS), ("9H", HEARTS)]
+)
 def test_fail_cards_keep_their_printed_suit(code: str, suit: int) -> None:
     """deck.fail-suits"""
     assert EFFECTIVE_SUIT[parse_card(code)] == suit

@@ -71,7 +71,9 @@ def test_a_record_holds_in_the_independent_model(file: str, options: Mapping[str
         last = plan.written.index(action_key(illegal["at"]))
     negative = isinstance(illegal, Mapping) and illegal.get("rule") is not None
     hands = {int(seat[1]): [bruteforce.normalise_card(c) for c in cards] for seat, cards in plan.deal.hands.items()}
-    model = bruteforce.Model(options, int(plan.deal.dealer[1]), hands, [bruteforce.normalise_card(c) for c in plan.deal.blind])
+    model = bruteforce.Model(
+        options, int(plan.deal.dealer[1]), hands, [bruteforce.normalise_card(c) for c in plan.deal.blind]
+    )
     for index, action in enumerate(plan.actions[: last + 1]):
         legal = model.legal_actions()
         normal = bruteforce.normalise_action(action)
@@ -84,4 +86,6 @@ def test_a_record_holds_in_the_independent_model(file: str, options: Mapping[str
     for number, stated in enumerate(tricks or []):
         if number < len(model.tricks) and "winner" in stated:
             trick = model.tricks[number]
-            assert f"S{model.trick_winner(trick)}" == stated["winner"], f"{file}: trick {number + 1} under {dict(options)}"
+            assert f"S{model.trick_winner(trick)}" == stated["winner"], (
+                f"{file}: trick {number + 1} under {dict(options)}"
+            )

@@ -149,7 +149,10 @@ def test_scores_with_a_partner(kind: OutcomeKind, expected: tuple[int, int, int]
 )
 def test_defender_sweep_partner_off_hook(kind: OutcomeKind, expected: tuple[int, int, int]) -> None:
     """scoring.no-tricks (defender-sweep partner-off-hook)"""
-    assert picker_hand_scores(profile_of("standard", {"defender-sweep": "partner-off-hook"}), kind, alone=False) == expected
+    assert (
+        picker_hand_scores(profile_of("standard", {"defender-sweep": "partner-off-hook"}), kind, alone=False)
+        == expected
+    )
     assert picker_hand_scores(Profile.named("translated-article"), kind, alone=False) == expected
 
 

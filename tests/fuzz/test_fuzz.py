@@ -23,8 +23,13 @@ from tests.harness.synthetic import run_cli
 from tests.judge.fixed_rules import ODD_RULES, options_of
 
 SPEC = load_spec()
-NOT_FUZZED: set[str] = {"procedure.offended-side-loses", "procedure.revoke-penalty-other-option", "crack.cap-ignored",
-                        "leaster.random-tie-scores-nothing", "leaster.random-tie-others-tied-pay-nothing"}
+NOT_FUZZED: set[str] = {
+    "procedure.offended-side-loses",
+    "procedure.revoke-penalty-other-option",
+    "crack.cap-ignored",
+    "leaster.random-tie-scores-nothing",
+    "leaster.random-tie-others-tied-pay-nothing",
+}
 """Mutants the fuzzer does not reach in a test's hands: a revoke is a play the rules forbid, which
 random legal play never makes; the cap of x16 is passed only by a loss under double on the bump
 with a crack, a re-crack and both blitzes (each queen pair in one hand), about one game in a
@@ -33,8 +38,15 @@ hands). The suite's scenarios and fixtures detect all five (sessions are fuzzed 
 
 
 def _fuzz(engine: object, hands: int = 100, **kwargs: object) -> FuzzRun:
-    return fuzz(engine, ReferenceSteps(), SPEC, hands=hands, seed="t", query_reference=ReferenceAdapter(),  # type: ignore[arg-type]
-                **kwargs)  # type: ignore[arg-type]
+    return fuzz(
+        engine,
+        ReferenceSteps(),
+        SPEC,
+        hands=hands,
+        seed="t",
+        query_reference=ReferenceAdapter(),  # type: ignore[arg-type]
+        **kwargs,
+    )  # type: ignore[arg-type]
 
 
 def _reproduces(run: FuzzRun, tmp_path: Path, loader: object) -> None:
@@ -70,8 +82,9 @@ class OddRulesSchneiderAtNinety(ReferenceSteps):
         outcome = result.outcome
         if outcome is not None and outcome.kind == "win" and outcome.picker_side_points == 90:
             scores = {seat: 2 * value for seat, value in outcome.scores.items()}
-            return StepResult(result.tricks, result.over, type(outcome)(**{**outcome.__dict__, "kind": "schneider",
-                                                                          "scores": scores}))
+            return StepResult(
+                result.tricks, result.over, type(outcome)(**{**outcome.__dict__, "kind": "schneider", "scores": scores})
+            )
         return result
 
 
@@ -79,7 +92,11 @@ def test_a_planted_bug_in_a_rule_set_no_profile_has_is_found_and_blamed() -> Non
     run = fuzz(StepAdapter(OddRulesSchneiderAtNinety()), ReferenceSteps(), SPEC, hands=3000, seed="t", until=1)
     assert run.groups, f"nothing found in {run.hands} hands"
     group = next(iter(run.groups.values()))
-    assert (group.divergence.kind, group.divergence.expected, group.divergence.actual) == ("outcome", "win", "schneider")
+    assert (group.divergence.kind, group.divergence.expected, group.divergence.actual) == (
+        "outcome",
+        "win",
+        "schneider",
+    )
     assert "scoring.schneider-thresholds" in group.divergence.rules
     assert dict(group.example.options) == options_of(ODD_RULES)  # played under the engine's own rule set
 
@@ -108,8 +125,15 @@ class CallsABuriedAce(ReferenceSteps):
 
 def test_a_buried_ace_called_is_found(tmp_path: Path) -> None:
     profile = SPEC.profile_options("standard")  # bury, then call
-    run = fuzz(StepAdapter(CallsABuriedAce(), check_turn=False), ReferenceSteps(), SPEC, hands=2000, seed="t",
-               profile=profile, until=1)  # fmt: skip
+    run = fuzz(
+        StepAdapter(CallsABuriedAce(), check_turn=False),
+        ReferenceSteps(),
+        SPEC,
+        hands=2000,
+        seed="t",
+        profile=profile,
+        until=1,
+    )
     assert run.groups, f"nothing found in {run.hands} hands"
     group = next(iter(run.groups.values()))
     assert group.divergence.kind == "accepted" and group.divergence.rules == ("call.not-own-card",)
@@ -137,8 +161,9 @@ class StuckOnTheLastHoldCard(ReferenceSteps):
 
 
 def test_a_deadlock_on_the_last_trick_with_the_hold_card_is_found(tmp_path: Path) -> None:
-    run = fuzz(StepAdapter(StuckOnTheLastHoldCard(), check_turn=False), ReferenceSteps(), SPEC, hands=4000, seed="t",
-               until=1)  # fmt: skip
+    run = fuzz(
+        StepAdapter(StuckOnTheLastHoldCard(), check_turn=False), ReferenceSteps(), SPEC, hands=4000, seed="t", until=1
+    )
     assert run.groups, f"nothing found in {run.hands} hands"
     group = next(iter(run.groups.values()))
     assert group.divergence.kind == "legal" and group.divergence.action is not None
@@ -156,15 +181,19 @@ def test_the_reference_against_itself_over_the_protocol_finds_nothing(profile: s
 
 def test_the_command_line(tmp_path: Path) -> None:
     out = tmp_path / "found"
-    outcome = run_cli(["fuzz", "--engine", "m", "--hands", "50", "-q", "--output", str(out), "--seed", "t",
-                       "--format", "json"], loader=lambda text: MutantAdapter(MUTANTS["call.own-ace-accepted"]))  # fmt: skip
+    outcome = run_cli(
+        ["fuzz", "--engine", "m", "--hands", "50", "-q", "--output", str(out), "--seed", "t", "--format", "json"],
+        loader=lambda text: MutantAdapter(MUTANTS["call.own-ace-accepted"]),
+    )
     assert outcome.status == 1
     import json
 
     data = json.loads(outcome.out)
     from jsonschema import Draft202012Validator
 
-    schema = json.loads((Path(__file__).resolve().parents[2] / "spec" / "schema" / "fuzz-report.schema.json").read_text())
+    schema = json.loads(
+        (Path(__file__).resolve().parents[2] / "spec" / "schema" / "fuzz-report.schema.json").read_text()
+    )
     Draft202012Validator.check_schema(schema)
     assert list(Draft202012Validator(schema).iter_errors(data)) == []
     assert data["format"] == "sheepshead-fuzz/1" and data["hands"] == 50
@@ -178,10 +207,14 @@ def test_an_option_on_top_of_the_profile_is_what_the_hands_are_played_under() ->
     """An engine that always makes a void player trump agrees with the reference once the fuzzer
     plays standard with void-play=must-trump on top, and not under standard alone."""
     loader = lambda text: MutantAdapter(MUTANTS["play.void-must-trump"])  # noqa: E731
-    found = run_cli(["fuzz", "--engine", "m", "--hands", "100", "-q", "--seed", "t", "--profile", "standard"], loader=loader)
+    found = run_cli(
+        ["fuzz", "--engine", "m", "--hands", "100", "-q", "--seed", "t", "--profile", "standard"], loader=loader
+    )
     assert found.status == 1, found.out
-    agreed = run_cli(["fuzz", "--engine", "m", "--hands", "100", "-q", "--seed", "t", "--option", "void-play=must-trump"],
-                     loader=loader)  # fmt: skip
+    agreed = run_cli(
+        ["fuzz", "--engine", "m", "--hands", "100", "-q", "--seed", "t", "--option", "void-play=must-trump"],
+        loader=loader,
+    )
     assert agreed.status == 0 and "no divergence found" in agreed.out, agreed.out + agreed.err
 
 
@@ -193,9 +226,20 @@ def test_a_divergence_is_shrunk_to_the_trick_that_shows_it(tmp_path: Path) -> No
     """The king's wrong points, first found in a later trick (the first such seed of t0, t1, …),
     are shrunk to a hand whose first trick shows them; the shorter record still reproduces it."""
     mutant = MUTANTS["points.king-counts-three"]
-    seed = next(f"t{n}" for n in range(50) if game_size(next(iter(fuzz(
-        MutantAdapter(mutant), ReferenceSteps(), SPEC, hands=100, seed=f"t{n}", until=1,
-        shrink_tries=0).groups.values())).example) > ONE_TRICK)  # fmt: skip
+    seed = next(
+        f"t{n}"
+        for n in range(50)
+        if game_size(
+            next(
+                iter(
+                    fuzz(
+                        MutantAdapter(mutant), ReferenceSteps(), SPEC, hands=100, seed=f"t{n}", until=1, shrink_tries=0
+                    ).groups.values()
+                )
+            ).example
+        )
+        > ONE_TRICK
+    )
     run = fuzz(MutantAdapter(mutant), ReferenceSteps(), SPEC, hands=100, seed=seed, until=1)
     group = next(iter(run.groups.values()))
     assert group.divergence.kind == "trick" and group.divergence.rules == ("points.card-values",)
@@ -244,18 +288,38 @@ sys.exit(serve(sys.stdin.buffer, sys.stdout.buffer))
 # machine's speed: a crash is seen when the pipe closes, however long the engine takes to exit,
 # so it gets a timeout no machine reaches (60 s); a hang never replies, so 1 s is enough, and an
 # honest reply of the reference takes milliseconds (a machine ten times slower still meets it).
-@pytest.mark.parametrize(("fault", "timeout", "said"), [("sys.exit(3)", "60", "exited with status 3"),
-                                                        ("time.sleep(600)", "1", "no reply within 1 s")])
-def test_an_engine_that_crashes_or_hangs_mid_hand_is_a_divergence(tmp_path: Path, fault: str, timeout: str,
-                                                                  said: str) -> None:
+@pytest.mark.parametrize(
+    ("fault", "timeout", "said"),
+    [("sys.exit(3)", "60", "exited with status 3"), ("time.sleep(600)", "1", "no reply within 1 s")],
+)
+def test_an_engine_that_crashes_or_hangs_mid_hand_is_a_divergence(
+    tmp_path: Path, fault: str, timeout: str, said: str
+) -> None:
     """Over the protocol, with the hand's messages sent ahead: the crash is an error divergence
     at the twelfth action, with a record, and the next hand starts a fresh engine."""
     script = tmp_path / "fails_mid_hand.py"
     script.write_text(_FAILS_MID_HAND.format(paths=sys.path, fault=fault), encoding="utf-8")
     out = tmp_path / "found"
-    outcome = run_cli(["fuzz", "--engine", f"cmd:{shlex.join([sys.executable, str(script)])}", "--hands", "3", "-q",
-                       "--timeout", timeout, "--seed", "t", "--output", str(out), "--format", "json",
-                       "--profile", "standard"])  # fmt: skip
+    outcome = run_cli(
+        [
+            "fuzz",
+            "--engine",
+            f"cmd:{shlex.join([sys.executable, str(script)])}",
+            "--hands",
+            "3",
+            "-q",
+            "--timeout",
+            timeout,
+            "--seed",
+            "t",
+            "--output",
+            str(out),
+            "--format",
+            "json",
+            "--profile",
+            "standard",
+        ]
+    )
     assert outcome.status == 1, outcome.err
     import json
 
@@ -273,8 +337,9 @@ class SpellsItsOwnWay(ReferenceSteps):
 
     def legal_actions(self) -> list[str]:
         actions = super().legal_actions()
-        self.spelled = [" ".join([*a.split()[:2], *reversed(a.split()[2:])]) if " bury " in a else a
-                        for a in reversed(actions)]  # fmt: skip
+        self.spelled = [
+            " ".join([*a.split()[:2], *reversed(a.split()[2:])]) if " bury " in a else a for a in reversed(actions)
+        ]
         return self.spelled
 
     def apply(self, action: str) -> Step:
@@ -298,8 +363,16 @@ def test_overlapping_a_protocol_engine_with_the_next_hand_changes_no_result() ->
     for overlap in (True, False):
         engine = load_engine(f"cmd:{shlex.join([sys.executable, str(script), 'ranking.red-queens-swapped'])}")
         try:
-            run = fuzz(engine, ReferenceSteps(), SPEC, hands=60, seed="t", query_reference=ReferenceAdapter(),
-                       shrink_tries=0, overlap=overlap)  # fmt: skip
+            run = fuzz(
+                engine,
+                ReferenceSteps(),
+                SPEC,
+                hands=60,
+                seed="t",
+                query_reference=ReferenceAdapter(),
+                shrink_tries=0,
+                overlap=overlap,
+            )
         finally:
             engine.close()
         runs.append({sig: (g.count, g.example.number) for sig, g in run.groups.items()})

@@ -41,8 +41,20 @@ def run_pytest(engine: str | Adapter, profiles: Sequence[str] = (), *args: str) 
     :raises AssertionError: pytest did not run the suite (a usage or collection error).
     """
     collect = _Collect(engine if not isinstance(engine, str) else None)
-    argv = [str(SUITE / "test_cases.py"), "-c", str(SUITE / "pytest.ini"), "--rootdir", str(SUITE), "-p",
-            "no:cacheprovider", "-p", "no:hypothesispytest", "-p", "no:terminal", *args]  # fmt: skip
+    argv = [
+        str(SUITE / "test_cases.py"),
+        "-c",
+        str(SUITE / "pytest.ini"),
+        "--rootdir",
+        str(SUITE),
+        "-p",
+        "no:cacheprovider",
+        "-p",
+        "no:hypothesispytest",
+        "-p",
+        "no:terminal",
+        *args,
+    ]
     if isinstance(engine, str):
         argv += ["--sheepshead-engine", engine]
     if profiles:

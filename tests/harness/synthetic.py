@@ -70,9 +70,9 @@ def standard_results() -> list[CaseResult]:
 
 def passing_results(profiles: Sequence[str] = ("standard",)) -> list[CaseResult]:
     """Every case passes."""
-    return [
-        case(TRUMP, ["trick.highest-trump-wins"], Status.PASSED, profile=p) for p in profiles
-    ] + [case(WIN, ["scoring.win"], Status.PASSED, profile=p) for p in profiles]
+    return [case(TRUMP, ["trick.highest-trump-wins"], Status.PASSED, profile=p) for p in profiles] + [
+        case(WIN, ["scoring.win"], Status.PASSED, profile=p) for p in profiles
+    ]
 
 
 @dataclass
@@ -143,7 +143,9 @@ class Outcome:
     err: str
 
 
-def run_cli(argv: Sequence[str], runner: FakeRunner | None = None, loader: Callable[[str], object] | None = None) -> Outcome:
+def run_cli(
+    argv: Sequence[str], runner: FakeRunner | None = None, loader: Callable[[str], object] | None = None
+) -> Outcome:
     """Call ``main`` with captured streams and the fakes."""
     out, err = io.StringIO(), io.StringIO()
     ticks = iter(range(1000))

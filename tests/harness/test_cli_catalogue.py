@@ -44,8 +44,10 @@ def test_explain_a_seed_rule_with_its_sources() -> None:
     assert outcome.status == 0
     assert out.startswith(f"{rule.id}: {rule.title}\narea: trick (")
     assert "basis: seed\n" in out
-    assert " ".join(out.split("statement: ", 1)[1].split("\n")[0:2]).split("  ")[0].startswith(
-        " ".join(rule.statement.split())[:60]
+    assert (
+        " ".join(out.split("statement: ", 1)[1].split("\n")[0:2])
+        .split("  ")[0]
+        .startswith(" ".join(rule.statement.split())[:60])
     )
     for source in rule.sources:
         assert f'  {source.seed}:{source.line}: "{source.quote}"' in out
@@ -87,8 +89,7 @@ def test_explain_unknown_rule_suggests_the_closest() -> None:
     outcome = run_cli(["explain", "trick.highest-trmp-wins"])
     assert outcome.status == 2
     assert outcome.err.startswith(
-        "sheepshead-conformance: error: no rule 'trick.highest-trmp-wins'; closest:"
-        " trick.highest-trump-wins, "
+        "sheepshead-conformance: error: no rule 'trick.highest-trmp-wins'; closest: trick.highest-trump-wins, "
     )
     assert len(outcome.err.splitlines()) == 1
     outcome = run_cli(["explain", "zzz"])
@@ -119,8 +120,9 @@ def test_scan_features_and_fixtures(tmp_path: Path) -> None:
     ]
     fixtures = tmp_path / "fixtures" / "hands"
     fixtures.mkdir(parents=True)
-    (fixtures / "a.yaml").write_text("format: sheepshead-hand/1\nid: a-hand\nrules:\n  - play.follow-suit\n"
-                                     "  - scoring.win\n", encoding="utf-8")  # fmt: skip
+    (fixtures / "a.yaml").write_text(
+        "format: sheepshead-hand/1\nid: a-hand\nrules:\n  - play.follow-suit\n  - scoring.win\n", encoding="utf-8"
+    )
     (fixtures / "broken.yaml").write_text("rules: [\n", encoding="utf-8")
     (fixtures / "list.yaml").write_text("- 1\n", encoding="utf-8")
     found = [(rule, use.location, use.title) for rule, use in scan_fixtures(tmp_path / "fixtures")]

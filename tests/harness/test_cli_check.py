@@ -76,7 +76,7 @@ def test_check_narrates_every_ruling_of_a_complete_hand() -> None:
         lines = _trick_lines(out, number)
         lead_rule = "play.first-lead" if number == 1 else "play.winner-leads"
         assert lines[0] == f"Trick {number}: {leader} leads ({lead_rule})"
-        order = seats[seats.index(leader):] + seats[: seats.index(leader)]
+        order = seats[seats.index(leader) :] + seats[: seats.index(leader)]
         assert lines[1] == "  " + ", ".join(f"{s} {c}" for s, c in zip(order, cards.split()))
         assert lines[2].startswith(f"  {winner} wins with {card}") and lines[2].endswith(f"({rule})")
         assert lines[3] == f"    {_points(cards)} points to {winner} (points.trick-to-winner)"
@@ -84,8 +84,10 @@ def test_check_narrates_every_ruling_of_a_complete_hand() -> None:
     # picker side S3 + S1 won tricks 3-6, plus the bury: 61-90 is a win (+2 / +1 / -1 each)
     side = sum(_points(t[1]) for t in ORDINARY_TRICKS[2:]) + _points("TS 7S")
     assert side == 90
-    assert (f"Count: the picker's side (S3 and S1) has {side} points, 4 tricks; the defenders {120 - side}"
-            " (points.side-totals)") in out  # fmt: skip
+    assert (
+        f"Count: the picker's side (S3 and S1) has {side} points, 4 tricks; the defenders {120 - side}"
+        " (points.side-totals)"
+    ) in out
     assert "Outcome: win: the picker's side took 61 to 90 points (scoring.win)" in out
     assert "  Scores: S1 +1, S2 -1, S3 +2, S4 -1, S5 -1 (scoring.zero-sum)" in out
     assert "  scoring.win: Win with 61-90" in out.split("Rules cited:")[1]
@@ -108,8 +110,10 @@ def test_check_stops_at_the_first_illegal_action() -> None:
     assert "  agrees   legality of 'S2 play QC': rejected" in out
     # the hand stops before the called card AH falls: the partner is unchecked, never agreement
     assert "  unchecked partner: S1 (the hand stops before the called card falls)" in out
-    assert ("Verdict: PASSED: the engine agrees with the one expectation of the record; unchecked: partner"
-            " (the hand stops before the called card falls).") in out  # fmt: skip
+    assert (
+        "Verdict: PASSED: the engine agrees with the one expectation of the record; unchecked: partner"
+        " (the hand stops before the called card falls)."
+    ) in out
 
 
 def _stopped_after_the_called_card(tmp_path: Path) -> Path:
@@ -148,7 +152,8 @@ def test_a_record_stopping_after_the_called_card_checks_the_partner(tmp_path: Pa
     assert "unchecked partner: S1 (the engine does not say who the partner is before the end)" in silent.out
     verdict = silent.out.split("Verdict: ", 1)[1]
     assert verdict.startswith("PASSED") and verdict.rstrip().endswith(
-        "; unchecked: partner (the engine does not say who the partner is before the end).")
+        "; unchecked: partner (the engine does not say who the partner is before the end)."
+    )
 
 
 def test_check_a_hand_given_as_hands_and_blind() -> None:
@@ -194,8 +199,16 @@ def test_check_under_every_profile_names_the_axis() -> None:
     assert translated.endswith("called-suit-lead=after-first-lead")
     # double on the bump, the leaster and all-pass options, call-then-bury and the no-tricker
     # rule do not touch this won hand with a picker
-    for profile in ("tournament", "sheepshead-org", "wikipedia", "doubler", "doubler-single", "redeal",
-                    "sheepsheadai", "open-leaster"):  # fmt: skip
+    for profile in (
+        "tournament",
+        "sheepshead-org",
+        "wikipedia",
+        "doubler",
+        "doubler-single",
+        "redeal",
+        "sheepsheadai",
+        "open-leaster",
+    ):
         assert rows[profile].endswith("same as standard"), rows[profile]
         assert " win " in rows[profile]
     assert rows["standard"].split()[-2:] == ["agrees", "-"]
@@ -242,8 +255,10 @@ def test_check_reports_where_the_engine_disagrees() -> None:
     assert f"  DIFFERS  outcome: record win, engine loss ({file}:{_line_of(file, 'outcome: win')})" in outcome.out
     # the outcome is the first difference (the card points agree: 90 is a win); the flipped scores
     # follow from it and are blamed on nothing
-    assert (f"Verdict: FAILED: the engine disagrees with the record first at outcome ({file}:{_line_of(file, 'outcome: win')}),"
-            " blamed on scoring.win-threshold; 1 later difference follows from it.") in outcome.out  # fmt: skip
+    assert (
+        f"Verdict: FAILED: the engine disagrees with the record first at outcome ({file}:{_line_of(file, 'outcome: win')}),"
+        " blamed on scoring.win-threshold; 1 later difference follows from it."
+    ) in outcome.out
 
 
 def test_check_fails_an_illegal_action_the_record_does_not_expect(tmp_path: Path) -> None:
@@ -254,8 +269,10 @@ def test_check_fails_an_illegal_action_the_record_does_not_expect(tmp_path: Path
     assert outcome.status == 1
     assert "breaks play.follow-suit" in outcome.out
     line = _line_of(str(record), "[S1 9C, S2 QC]")
-    assert (f"Verdict: FAILED: the engine disagrees with the record first at legality of 'S2 play QC'"
-            f" ({record}:{line}), blamed on play.follow-suit") in outcome.out  # fmt: skip
+    assert (
+        f"Verdict: FAILED: the engine disagrees with the record first at legality of 'S2 play QC'"
+        f" ({record}:{line}), blamed on play.follow-suit"
+    ) in outcome.out
 
 
 class _NothingToAsk(ReferenceAdapter):
@@ -267,8 +284,7 @@ class _NothingToAsk(ReferenceAdapter):
 
 
 def test_check_asks_an_engine_that_cannot_replay_every_moment_as_a_query() -> None:
-    outcome = run_cli(["check", f"{EXAMPLES}/ordinary-win-deck.yaml", "--engine", "x"],
-                      loader=lambda text: _NoReplay())  # fmt: skip
+    outcome = run_cli(["check", f"{EXAMPLES}/ordinary-win-deck.yaml", "--engine", "x"], loader=lambda text: _NoReplay())
     assert outcome.status == 0, outcome.out + outcome.err
     assert "replays no hand: each moment of the record was asked as a query" in outcome.out
     assert "agrees   winner of trick 1" in outcome.out
@@ -276,8 +292,9 @@ def test_check_asks_an_engine_that_cannot_replay_every_moment_as_a_query() -> No
 
 
 def test_check_needs_an_engine_that_replays_or_answers_queries() -> None:
-    outcome = run_cli(["check", f"{EXAMPLES}/ordinary-win-deck.yaml", "--engine", "x"],
-                      loader=lambda text: _NothingToAsk())  # fmt: skip
+    outcome = run_cli(
+        ["check", f"{EXAMPLES}/ordinary-win-deck.yaml", "--engine", "x"], loader=lambda text: _NothingToAsk()
+    )
     assert outcome.status == 2
     assert "the engine lacks capability replay" in outcome.err
 
@@ -303,31 +320,46 @@ expect:
 @pytest.mark.parametrize(
     ("text", "problems"),
     [
-        (BAD_RECORD, [
-            "bad.yaml:2: rules[0]: no rule 'play.no-such-rule' in rules.yaml",
-            "bad.yaml:10: deal.hands.S5[5]: card AH is dealt twice (also at deal.hands.S1[0])",
-            "bad.yaml:14: expect.scores: 'scores' needs a complete hand (six tricks)",
-            "bad.yaml:14: expect.scores: scores must sum to zero, not 5",
-        ]),
-        (BAD_RECORD.replace("8H]", "ZZ]", 1), [
-            "bad.yaml:6: deal.hands.S1[5]: 'ZZ' does not match '^(?:[AaKkQqJjTt987]|10)[CcSsHhDd♣♠♥♦]$'",
-        ]),
-        (BAD_RECORD.replace("S1: 1, S2: 1, S3: 1, S4: 1, S5: 1", "S1: 1.0, S2: 1, S3: -2, S4: 0, S5: 0"), [
-            "bad.yaml:2: rules[0]: no rule 'play.no-such-rule' in rules.yaml",
-            "bad.yaml:10: deal.hands.S5[5]: card AH is dealt twice (also at deal.hands.S1[0])",
-            "bad.yaml:14: expect.scores: 'scores' needs a complete hand (six tricks)",
-            "bad.yaml:14: expect.scores.S1: a score is a whole number such as 1 or -2, not 1.0",
-        ]),
-        ("format: sheepshead-hand/1\ndeal: [\n", [
-            "bad.yaml:3: invalid YAML: while parsing a flow node; expected the node content, but found"
-            " '<stream end>' (column 1)",
-        ]),
-        ("format: sheepshead-game/1\n", [
-            "bad.yaml:1: format: format must be 'sheepshead-hand/1', 'sheepshead-session/1' or"
-            " 'sheepshead-position/1'",
-        ]),
+        (
+            BAD_RECORD,
+            [
+                "bad.yaml:2: rules[0]: no rule 'play.no-such-rule' in rules.yaml",
+                "bad.yaml:10: deal.hands.S5[5]: card AH is dealt twice (also at deal.hands.S1[0])",
+                "bad.yaml:14: expect.scores: 'scores' needs a complete hand (six tricks)",
+                "bad.yaml:14: expect.scores: scores must sum to zero, not 5",
+            ],
+        ),
+        (
+            BAD_RECORD.replace("8H]", "ZZ]", 1),
+            [
+                "bad.yaml:6: deal.hands.S1[5]: 'ZZ' does not match '^(?:[AaKkQqJjTt987]|10)[CcSsHhDd♣♠♥♦]$'",
+            ],
+        ),
+        (
+            BAD_RECORD.replace("S1: 1, S2: 1, S3: 1, S4: 1, S5: 1", "S1: 1.0, S2: 1, S3: -2, S4: 0, S5: 0"),
+            [
+                "bad.yaml:2: rules[0]: no rule 'play.no-such-rule' in rules.yaml",
+                "bad.yaml:10: deal.hands.S5[5]: card AH is dealt twice (also at deal.hands.S1[0])",
+                "bad.yaml:14: expect.scores: 'scores' needs a complete hand (six tricks)",
+                "bad.yaml:14: expect.scores.S1: a score is a whole number such as 1 or -2, not 1.0",
+            ],
+        ),
+        (
+            "format: sheepshead-hand/1\ndeal: [\n",
+            [
+                "bad.yaml:3: invalid YAML: while parsing a flow node; expected the node content, but found"
+                " '<stream end>' (column 1)",
+            ],
+        ),
+        (
+            "format: sheepshead-game/1\n",
+            [
+                "bad.yaml:1: format: format must be 'sheepshead-hand/1', 'sheepshead-session/1' or"
+                " 'sheepshead-position/1'",
+            ],
+        ),
     ],
-)  # fmt: skip
+)
 def test_an_invalid_record_gives_every_problem_with_its_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str, problems: list[str]
 ) -> None:
@@ -337,7 +369,8 @@ def test_an_invalid_record_gives_every_problem_with_its_line(
     assert outcome.status == 2
     count = len(problems)
     assert outcome.err.splitlines() == [
-        *problems, f"bad.yaml: not a valid record ({count} problem{'s' if count > 1 else ''})"
+        *problems,
+        f"bad.yaml: not a valid record ({count} problem{'s' if count > 1 else ''})",
     ]
     assert outcome.out == ""
 
@@ -346,11 +379,13 @@ def test_an_invalid_record_gives_every_problem_with_its_line(
     ("argv", "message"),
     [
         (["check", "no/such/record.yaml"], "no/such/record.yaml: no such file"),
-        (["check", f"{EXAMPLES}/ordinary-win-deck.yaml", "--profile", "tournamnet"],
-         "unknown profile 'tournamnet'; did you mean tournament?"),
+        (
+            ["check", f"{EXAMPLES}/ordinary-win-deck.yaml", "--profile", "tournamnet"],
+            "unknown profile 'tournamnet'; did you mean tournament?",
+        ),
         (["check", f"{EXAMPLES}/ordinary-win-deck.yaml", "--engine", "bogus"], "engine 'bogus': unknown engine"),
     ],
-)  # fmt: skip
+)
 def test_check_usage_errors_exit_2(argv: list[str], message: str) -> None:
     outcome = run_cli(argv)
     assert outcome.status == 2
@@ -390,7 +425,9 @@ def test_check_finds_the_pair_of_axes_behind_a_difference(tmp_path: Path) -> Non
     record = tmp_path / "same-dealer.yaml"
     record.write_text(SAME_DEALER_TWICE, encoding="utf-8")
     outcome = run_cli(["check", str(record), "--profile", "all"])
-    rows = {line.split()[0]: line for line in outcome.out.split("Across profiles", 1)[1].split("\n\n")[0].splitlines()[2:]}
+    rows = {
+        line.split()[0]: line for line in outcome.out.split("Across profiles", 1)[1].split("\n\n")[0].splitlines()[2:]
+    }
     # all five pass in hand 1, then S5 deals again. Under doubler the hand is thrown in and the
     # deal must pass to S1: hand 2 is refused (session.deal-rotates-left); all-pass=doubler alone
     # does it, against standard's leaster (hand 1 unfinished, no play recorded)
@@ -416,8 +453,16 @@ def test_check_with_an_option_on_top_of_the_records_profile() -> None:
 def test_check_every_profile_with_an_option_on_top() -> None:
     """With --profile all, the option goes on top of each profile; the table compares them with
     the first, standard with the option."""
-    outcome = run_cli(["check", f"{EXAMPLES}/ordinary-win-deck.yaml", "--profile", "all",
-                       "--option", "called-suit-lead=after-first-lead"])  # fmt: skip
+    outcome = run_cli(
+        [
+            "check",
+            f"{EXAMPLES}/ordinary-win-deck.yaml",
+            "--profile",
+            "all",
+            "--option",
+            "called-suit-lead=after-first-lead",
+        ]
+    )
     table = outcome.out.split("Across profiles", 1)[1].split("\n\n", 1)[0].splitlines()[1:]
     rows = {line.split()[0]: line for line in table[1:]}
     assert len(rows) == 14 and all(name.endswith("+called-suit-lead=after-first-lead") for name in rows)
@@ -435,7 +480,7 @@ def test_check_every_profile_with_an_option_on_top() -> None:
         (["--profile", "void-play=free"], "'void-play=free' is an option, not a profile: give --option void-play=free"),
         (["--profile", "standard+void-play=fre"], "axis void-play has no option 'fre'"),
     ],
-)  # fmt: skip
+)
 def test_check_option_usage_errors_exit_2(argv: list[str], message: str) -> None:
     outcome = run_cli(["check", f"{EXAMPLES}/ordinary-win-deck.yaml", *argv])
     assert outcome.status == 2, outcome.out

@@ -22,8 +22,13 @@ CLUBS_FIRST = [p for p in PROFILES if SPEC.profile_options(p)["jack-order"] == "
 def _suite(status_of: Callable[[str, str], Status]) -> list[CaseResult]:
     """One engine's results under every profile. The jack cases apply only under their option
     (skipped elsewhere); ``status_of(case, profile)`` gives the status where a case applies."""
-    rules = {TRUMP: "trick.highest-trump-wins", FOLLOW: "play.follow-suit", JACKS_CLUBS: "ranking.trump-order",
-             JACKS_SPADES: "ranking.trump-order", LEASTER: "leaster.blind"}  # fmt: skip
+    rules = {
+        TRUMP: "trick.highest-trump-wins",
+        FOLLOW: "play.follow-suit",
+        JACKS_CLUBS: "ranking.trump-order",
+        JACKS_SPADES: "ranking.trump-order",
+        LEASTER: "leaster.blind",
+    }
     results = []
     for profile in PROFILES:
         for case_id, rule in rules.items():
@@ -52,7 +57,9 @@ def test_a_difference_matching_another_profile_is_a_variant() -> None:
         assert difference.like == "translated-article"
         assert difference.variants == (("jack-order", "spades-first"),)
         assert difference.failing == (JACKS_CLUBS,)
-        assert difference.describe() == "implements variant jack-order=spades-first (passes as under translated-article)"
+        assert (
+            difference.describe() == "implements variant jack-order=spades-first (passes as under translated-article)"
+        )
 
 
 def test_a_difference_no_profile_explains_is_wrong_under_every_profile() -> None:
@@ -114,8 +121,11 @@ def test_matrix_lists_covered_rules_in_spec_order_and_uncovered_ones() -> None:
 def _matrix_cli(tmp_path: Path, *extra: str) -> tuple[int, str, str]:
     runner = FakeRunner({"reference": GOOD, "cmd:./spades": SPADES, "cmd:./sloppy": SLOPPY})
     loader = fake_loader({"reference": "good", "cmd:./spades": "spades", "cmd:./sloppy": "sloppy"})
-    outcome = run_cli(["matrix", "-q", "--engine", "reference", "--engine", "cmd:./spades", "--engine",
-                       "cmd:./sloppy", *extra], runner, loader)  # fmt: skip
+    outcome = run_cli(
+        ["matrix", "-q", "--engine", "reference", "--engine", "cmd:./spades", "--engine", "cmd:./sloppy", *extra],
+        runner,
+        loader,
+    )
     # with --profile, every engine ran under every profile, whatever --profile says; without, under
     # its own rule set
     assert [call[1] for call in runner.calls] == [PROFILES if "--profile" in extra else []] * 3
@@ -128,12 +138,13 @@ def test_matrix_markdown(tmp_path: Path) -> None:
     lines = out.splitlines()
     assert lines[0] == "# Sheepshead conformance matrix"
     assert "| Rule | good 9.9 | spades 9.9 | sloppy 9.9 |" in lines
-    assert ("| `ranking.trump-order` | 1 pass | 0 pass · 1 fail<br>variant jack-order=spades-first"
-            " | 1 pass |") in lines  # fmt: skip
+    assert ("| `ranking.trump-order` | 1 pass | 0 pass · 1 fail<br>variant jack-order=spades-first | 1 pass |") in lines
     assert "| `play.follow-suit` | 1 pass | 1 pass | 0 pass · 1 fail<br>**wrong under every profile** |" in lines
     assert "| `leaster.blind` | 1 pass | 1 pass | 0 pass · 1 unsup |" in lines
-    assert (f"- `ranking.trump-order` under `standard`: implements variant jack-order=spades-first"
-            f" (passes as under translated-article); failing: {JACKS_CLUBS}") in lines  # fmt: skip
+    assert (
+        f"- `ranking.trump-order` under `standard`: implements variant jack-order=spades-first"
+        f" (passes as under translated-article); failing: {JACKS_CLUBS}"
+    ) in lines
     assert f"- `play.follow-suit` under `standard`: wrong under every profile; failing: {FOLLOW}" in lines
     assert "| good 9.9 | reference | 4 | 0 | 0 | 1 | 0 |" in lines
 
@@ -163,8 +174,9 @@ def test_matrix_usage_errors_exit_2() -> None:
     outcome = run_cli(["matrix", "--engine", "bogus"], FakeRunner({}), fake_loader({}))
     assert outcome.status == 2 and "engine 'bogus'" in outcome.err and "Traceback" not in outcome.err
     assert run_cli(["matrix"], FakeRunner({}), fake_loader({})).status == 2  # --engine is required
-    outcome = run_cli(["matrix", "--engine", "reference", "--profile", "nope"], FakeRunner({}),
-                      fake_loader({"reference": "x"}))  # fmt: skip
+    outcome = run_cli(
+        ["matrix", "--engine", "reference", "--profile", "nope"], FakeRunner({}), fake_loader({"reference": "x"})
+    )
     assert outcome.status == 2 and "unknown profile 'nope'" in outcome.err
 
 
@@ -172,7 +184,9 @@ def test_matrix_progress_names_each_engine() -> None:
     runner = FakeRunner({"reference": GOOD})
     outcome = run_cli(["matrix", "--engine", "reference"], runner, fake_loader({"reference": "good"}))
     assert outcome.err.splitlines()[0] == "reference: running under its own rule set"
-    outcome = run_cli(["matrix", "--engine", "reference", "--profile", "all"], runner, fake_loader({"reference": "good"}))
+    outcome = run_cli(
+        ["matrix", "--engine", "reference", "--profile", "all"], runner, fake_loader({"reference": "good"})
+    )
     assert outcome.err.splitlines()[0] == f"reference: running under {len(PROFILES)} profiles"
 
 
@@ -180,8 +194,9 @@ def test_one_difference_under_several_profiles_is_listed_once(tmp_path: Path) ->
     status, out, _ = _matrix_cli(tmp_path, "--profile", "all")
     (line,) = [x for x in out.splitlines() if x.startswith("- `ranking.trump-order` under ")]
     assert line.startswith("- `ranking.trump-order` under " + ", ".join(f"`{p}`" for p in CLUBS_FIRST) + ": ")
-    assert line.endswith(f"implements variant jack-order=spades-first (passes as under translated-article);"
-                         f" failing: {JACKS_CLUBS}")  # fmt: skip
+    assert line.endswith(
+        f"implements variant jack-order=spades-first (passes as under translated-article); failing: {JACKS_CLUBS}"
+    )
     (line,) = [x for x in out.splitlines() if x.startswith("- `play.follow-suit` under ")]
     assert line.startswith(f"- `play.follow-suit` under all {len(PROFILES)} profiles: wrong under every profile")
 

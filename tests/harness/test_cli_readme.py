@@ -25,15 +25,22 @@ from conformance.engines.loading import load_engine
 README = Path(__file__).resolve().parents[2] / "README.md"
 SPEC = load_spec()
 TRICKS = [
-    ("AH", "TH", "7D"), ("9C", "AC", "KC", "TC", "7C"), ("KS", "JC", "AS", "9S", "8S"),
-    ("JS", "JC"), ("JC", "JS", "QD"), ("7H",), ("KH", "9H", "TH", "AS", "AC"), ("8D", "AD", "TD"),
-]  # fmt: skip
+    ("AH", "TH", "7D"),
+    ("9C", "AC", "KC", "TC", "7C"),
+    ("KS", "JC", "AS", "9S", "8S"),
+    ("JS", "JC"),
+    ("JC", "JS", "QD"),
+    ("7H",),
+    ("KH", "9H", "TH", "AS", "AC"),
+    ("8D", "AD", "TD"),
+]
 
 
 def readme_block(name: str) -> str:
     """The code block of the README whose info string is ``python <name>``."""
-    match = re.search(rf"^```python {re.escape(name)}\n(.*?)^```$", README.read_text(encoding="utf-8"),
-                      re.MULTILINE | re.DOTALL)  # fmt: skip
+    match = re.search(
+        rf"^```python {re.escape(name)}\n(.*?)^```$", README.read_text(encoding="utf-8"), re.MULTILINE | re.DOTALL
+    )
     assert match, f"no ```python {name} block in README.md"
     return match[1]
 
@@ -75,8 +82,11 @@ def _agrees_with_reference(adapter: Adapter, reference: Adapter) -> None:
     # wikipedia and sheepsheadai let a called ten win its suit, which the toy does not declare;
     # the subprocess toy, written before the schneider-line and cracking axes and the schwanzer
     # option, declares none of them (it leaves the axes out: ninety-one, no cracking)
-    assert {"wikipedia", "sheepsheadai"} <= skipped <= {"wikipedia", "sheepsheadai", "ninety-line", "schwanzer",
-                                                        "cracking", "capped-cracking"}
+    assert (
+        {"wikipedia", "sheepsheadai"}
+        <= skipped
+        <= {"wikipedia", "sheepsheadai", "ninety-line", "schwanzer", "cracking", "capped-cracking"}
+    )
     assert checked == (len(SPEC.profiles) - len(skipped)) * len(TRICKS)
     for cards in TRICKS:
         points = CardPointsRequest(cards)
@@ -102,9 +112,7 @@ def test_the_subprocess_example(example_dir: Path, reference: Adapter) -> None:
         adapter.close()
 
 
-def test_a_python_engine_beside_the_user_is_found(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_python_engine_beside_the_user_is_found(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from .synthetic import run_cli
 
     (tmp_path / "my_adapter.py").write_text(readme_block("my_adapter.py"), encoding="utf-8")

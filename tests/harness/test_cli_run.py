@@ -75,8 +75,9 @@ def test_unsupported_and_skipped_do_not_fail() -> None:
 
 def test_selection_is_passed_to_the_runner() -> None:
     runner = _runner()
-    run_cli(["run", "-q", "--profile", "all", "--rule", "play.*", "--rule", "trick.*", "--area", "play"],
-            runner, LOADER)  # fmt: skip
+    run_cli(
+        ["run", "-q", "--profile", "all", "--rule", "play.*", "--rule", "trick.*", "--area", "play"], runner, LOADER
+    )
     assert runner.calls == [("reference", PROFILES, ["play.*", "trick.*"], ["play"])]
     runner = _runner()
     run_cli(["run", "-q"], runner, LOADER)  # no --profile: the engine's own declared rule set
@@ -87,10 +88,26 @@ def test_selection_is_passed_to_the_runner() -> None:
 
 def test_options_go_on_top_of_each_profile() -> None:
     runner = _runner()
-    run_cli(["run", "-q", "--profile", "tournament", "--profile", "standard", "--option", "void-play=must-trump",
-             "--option", "jack-order=spades-first"], runner, LOADER)  # fmt: skip
-    assert runner.calls[-1][1] == ["tournament+void-play=must-trump+jack-order=spades-first",
-                                   "standard+void-play=must-trump+jack-order=spades-first"]  # fmt: skip
+    run_cli(
+        [
+            "run",
+            "-q",
+            "--profile",
+            "tournament",
+            "--profile",
+            "standard",
+            "--option",
+            "void-play=must-trump",
+            "--option",
+            "jack-order=spades-first",
+        ],
+        runner,
+        LOADER,
+    )
+    assert runner.calls[-1][1] == [
+        "tournament+void-play=must-trump+jack-order=spades-first",
+        "standard+void-play=must-trump+jack-order=spades-first",
+    ]
     run_cli(["run", "-q", "--option", "void-play=must-trump"], runner, LOADER)  # no --profile: on top of standard
     assert runner.calls[-1][1] == ["standard+void-play=must-trump"]
     outcome = run_cli(["run", "-q", "--option", "void-play=mst-trump"], runner, LOADER)
@@ -146,8 +163,9 @@ def test_write_baseline_then_run_against_it(tmp_path: Path) -> None:
     assert first.err == f"wrote baseline {known} (2 entries)\n"
     assert f"FAILED {FOLLOW} @ standard" in first.out  # what the new baseline records is shown
     assert [e["case"] for e in yaml.safe_load(known.read_text())["entries"]] == [
-        FOLLOW, "fixtures/hands/play/revoke.yaml",
-    ]  # fmt: skip
+        FOLLOW,
+        "fixtures/hands/play/revoke.yaml",
+    ]
     again = run_cli(["run", "-q", "--baseline", str(known)], _runner(), LOADER)
     assert again.status == 0
     assert f"baseline {known}: 0 new, 0 fixed, 2 as expected" in again.out
@@ -157,8 +175,9 @@ def test_write_baseline_then_run_against_it(tmp_path: Path) -> None:
 def test_baseline_fails_on_a_new_failure(tmp_path: Path) -> None:
     known = tmp_path / "known.yaml"
     run_cli(["run", "-q", "--write-baseline", str(known)], _runner(), LOADER)
-    worse = standard_results() + [case(TRUMP, ["trick.highest-trump-wins"], Status.FAILED, profile="standard",
-                                       message="S3 won, not S4")]  # fmt: skip
+    worse = standard_results() + [
+        case(TRUMP, ["trick.highest-trump-wins"], Status.FAILED, profile="standard", message="S3 won, not S4")
+    ]
     worse = [r for r in worse if not (r.case_id == TRUMP and r.status is Status.PASSED)]
     outcome = run_cli(["run", "-q", "--baseline", str(known)], _runner(worse), LOADER)
     assert outcome.status == 1
@@ -170,22 +189,25 @@ def test_baseline_fails_on_a_new_failure(tmp_path: Path) -> None:
 def test_baseline_fails_on_an_entry_that_now_passes(tmp_path: Path) -> None:
     known = tmp_path / "known.json"
     run_cli(["run", "-q", "--write-baseline", str(known)], _runner(), LOADER)
-    better = [
-        case(r.case_id, r.rules, Status.PASSED) if r.case_id == FOLLOW else r for r in standard_results()
-    ]
+    better = [case(r.case_id, r.rules, Status.PASSED) if r.case_id == FOLLOW else r for r in standard_results()]
     outcome = run_cli(["run", "-q", "--baseline", str(known)], _runner(better), LOADER)
     assert outcome.status == 1
     assert f"  fixed: remove from baseline: {FOLLOW} @ standard" in outcome.out
-    data = json.loads(run_cli(["run", "-q", "--baseline", str(known), "--format", "json"],
-                              _runner(better), LOADER).out)  # fmt: skip
+    data = json.loads(run_cli(["run", "-q", "--baseline", str(known), "--format", "json"], _runner(better), LOADER).out)
     assert data["baseline"]["fixed"] == [f"{FOLLOW} @ standard"] and data["ok"] is False
 
 
 def test_baseline_keys_include_the_profile(tmp_path: Path) -> None:
     known = tmp_path / "known.yaml"
     results = standard_results() + with_profile(standard_results(), "tournament")
-    run_cli(["run", "-q", "--profile", "standard", "--write-baseline", str(known)], FakeRunner({"reference": results}), LOADER)
-    outcome = run_cli(["run", "-q", "--profile", "all", "--baseline", str(known)], FakeRunner({"reference": results}), LOADER)
+    run_cli(
+        ["run", "-q", "--profile", "standard", "--write-baseline", str(known)],
+        FakeRunner({"reference": results}),
+        LOADER,
+    )
+    outcome = run_cli(
+        ["run", "-q", "--profile", "all", "--baseline", str(known)], FakeRunner({"reference": results}), LOADER
+    )
     assert outcome.status == 1
     assert f"  new: {FOLLOW} @ tournament (failed)" in outcome.out
 

@@ -41,8 +41,20 @@ def test_run_the_reference_engine(tmp_path: Path) -> None:
 def test_run_the_readme_subprocess_engine(tmp_path: Path) -> None:
     engine = tmp_path / "toy_engine.py"
     engine.write_text(readme_block("toy_engine.py"), encoding="utf-8")
-    outcome = run_cli(["run", "-q", "--engine", f"cmd:{sys.executable} {engine}", "--area", "points",
-                       "--area", "trick", "--format", "json"])  # fmt: skip
+    outcome = run_cli(
+        [
+            "run",
+            "-q",
+            "--engine",
+            f"cmd:{sys.executable} {engine}",
+            "--area",
+            "points",
+            "--area",
+            "trick",
+            "--format",
+            "json",
+        ]
+    )
     data = json.loads(outcome.out)
     assert outcome.status == 0, [r for r in data["results"] if r["status"] in ("failed", "error")]
     assert data["engine"]["name"] == "toy-engine"
@@ -63,9 +75,24 @@ def test_baseline_round_trip_on_a_wrong_engine(tmp_path: Path) -> None:
 
 def test_matrix_tells_a_variant_from_a_mistake(tmp_path: Path) -> None:
     page = tmp_path / "matrix.html"
-    outcome = run_cli(["matrix", "-q", "--engine", "reference", "--engine",
-                       "python:tests.harness.plugin_engines:wrong_engine", "--rule", "ranking.trump-order",
-                       "--rule", "points.card-values", "--profile", "standard", "--html", str(page)])  # fmt: skip
+    outcome = run_cli(
+        [
+            "matrix",
+            "-q",
+            "--engine",
+            "reference",
+            "--engine",
+            "python:tests.harness.plugin_engines:wrong_engine",
+            "--rule",
+            "ranking.trump-order",
+            "--rule",
+            "points.card-values",
+            "--profile",
+            "standard",
+            "--html",
+            str(page),
+        ]
+    )
     assert outcome.status == 0, outcome.err
     lines = outcome.out.splitlines()
 

@@ -16,13 +16,16 @@ RECORD = str(ROOT / "fixtures" / "hands" / "ordinary-win-deck.yaml")
 
 
 @pytest.mark.parametrize("command", [["run", "-q", "--rule", "trick.under-never-wins"], ["check", RECORD]])
-@pytest.mark.parametrize(("module", "engine", "said"), [
-    (None, "python:sys:exit", "the factory called sys.exit(None) instead of returning an adapter"),
-    ("import sys\nsys.exit(0)\n", "python:exits_on_import:make", "importing 'exits_on_import' called sys.exit(0)"),
-])  # fmt: skip
-def test_a_python_engine_that_exits_is_a_usage_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                     command: list[str], module: str | None, engine: str,
-                                                     said: str) -> None:  # fmt: skip
+@pytest.mark.parametrize(
+    ("module", "engine", "said"),
+    [
+        (None, "python:sys:exit", "the factory called sys.exit(None) instead of returning an adapter"),
+        ("import sys\nsys.exit(0)\n", "python:exits_on_import:make", "importing 'exits_on_import' called sys.exit(0)"),
+    ],
+)
+def test_a_python_engine_that_exits_is_a_usage_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: list[str], module: str | None, engine: str, said: str
+) -> None:
     if module is not None:
         (tmp_path / "exits_on_import.py").write_text(module, encoding="utf-8")
         monkeypatch.chdir(tmp_path)
@@ -41,12 +44,27 @@ def test_a_program_that_cannot_be_executed_is_a_usage_error(tmp_path: Path) -> N
 def test_a_handshake_nested_200000_levels_deep_is_a_protocol_error(tmp_path: Path) -> None:
     deep = '{"id":0,"protocol":' + "[" * 200_000 + "]" * 200_000 + "}"
     engine = tmp_path / "deep.py"
-    engine.write_text(f"import sys\nsys.stdin.readline()\nsys.stdout.write({deep!r} + '\\n')\nsys.stdout.flush()\n"
-                      "for line in sys.stdin:\n    pass\n", encoding="utf-8")  # fmt: skip
+    engine.write_text(
+        f"import sys\nsys.stdin.readline()\nsys.stdout.write({deep!r} + '\\n')\nsys.stdout.flush()\n"
+        "for line in sys.stdin:\n    pass\n",
+        encoding="utf-8",
+    )
     command = f"cmd:{sys.executable} {engine}"
     report = tmp_path / "report.json"
-    ran = run_cli(["run", "-q", "--engine", command, "--rule", "trick.under-never-wins", "--format", "json",
-                   "--output", str(report)])  # fmt: skip
+    ran = run_cli(
+        [
+            "run",
+            "-q",
+            "--engine",
+            command,
+            "--rule",
+            "trick.under-never-wins",
+            "--format",
+            "json",
+            "--output",
+            str(report),
+        ]
+    )
     assert ran.status == 1 and "Traceback" not in ran.err
     results = json.loads(report.read_text(encoding="utf-8"))["results"]
     assert results and {r["status"] for r in results} == {"error"}  # errors, never failures

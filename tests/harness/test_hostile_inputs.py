@@ -28,12 +28,54 @@ from tests.harness.synthetic import run_cli
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = load_spec()
 FIXTURES = sorted(p.read_text(encoding="utf-8") for p in (ROOT / "fixtures").rglob("*.yaml"))[:60]
-HOSTILE_PIECES = ["[", "]", "{", "}", ": ", "- ", "\n", "  ", "&a ", "*a", "!!int ", "!!float ", "!!bool ",
-                  "!!timestamp ", "!!python/object ", "'", '"', "\\ud800", "\ud800", "1" * 5000, "~", "null",
-                  "KH", "S3", "S3 play QC", "format: sheepshead-hand/1", "format: [x]", "hands:", "1.0", "-0",
-                  "\t", "#", "%YAML 1.1\n", "---\n", "...\n", "? ", "|", ">", "<<: *a"]  # fmt: skip
-EXAMPLES = settings(max_examples=120, deadline=5000, derandomize=True, database=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])  # fmt: skip
+HOSTILE_PIECES = [
+    "[",
+    "]",
+    "{",
+    "}",
+    ": ",
+    "- ",
+    "\n",
+    "  ",
+    "&a ",
+    "*a",
+    "!!int ",
+    "!!float ",
+    "!!bool ",
+    "!!timestamp ",
+    "!!python/object ",
+    "'",
+    '"',
+    "\\ud800",
+    "\ud800",
+    "1" * 5000,
+    "~",
+    "null",
+    "KH",
+    "S3",
+    "S3 play QC",
+    "format: sheepshead-hand/1",
+    "format: [x]",
+    "hands:",
+    "1.0",
+    "-0",
+    "\t",
+    "#",
+    "%YAML 1.1\n",
+    "---\n",
+    "...\n",
+    "? ",
+    "|",
+    ">",
+    "<<: *a",
+]
+EXAMPLES = settings(
+    max_examples=120,
+    deadline=5000,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 
 @st.composite
@@ -90,9 +132,13 @@ def test_check_exits_with_a_documented_status(tmp_path_factory: Any, text: str) 
     assert "Traceback" not in outcome.out + outcome.err
 
 
-baselines = st.one_of(yaml_ish, st.builds(
-    lambda cases: "format: sheepshead-baseline/1\nexpected-failures:\n" + "".join(f"  - {c}\n" for c in cases),
-    st.lists(st.one_of(st.sampled_from(HOSTILE_PIECES), st.text(max_size=20)), max_size=8)))  # fmt: skip
+baselines = st.one_of(
+    yaml_ish,
+    st.builds(
+        lambda cases: "format: sheepshead-baseline/1\nexpected-failures:\n" + "".join(f"  - {c}\n" for c in cases),
+        st.lists(st.one_of(st.sampled_from(HOSTILE_PIECES), st.text(max_size=20)), max_size=8),
+    ),
+)
 
 
 @settings(EXAMPLES, max_examples=80)
@@ -107,17 +153,57 @@ def test_a_baseline_is_read_or_refused_with_a_message(tmp_path_factory: Any, tex
 
 
 json_values = st.recursive(
-    st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=True), st.text(max_size=10),
-              st.sampled_from(["S1", "S3 play QC", "QC", "win", "accepted", "\ud800"])),
-    lambda children: st.one_of(st.lists(children, max_size=5),
-                               st.dictionaries(st.sampled_from(["id", "type", "error", "turn", "legal", "accepted",
-                                                                "tricks", "outcome", "winner", "points", "over",
-                                                                "protocol", "name", "capabilities", "options",
-                                                                "code", "message", "x"]), children, max_size=6)),
+    st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(),
+        st.floats(allow_nan=True),
+        st.text(max_size=10),
+        st.sampled_from(["S1", "S3 play QC", "QC", "win", "accepted", "\ud800"]),
+    ),
+    lambda children: st.one_of(
+        st.lists(children, max_size=5),
+        st.dictionaries(
+            st.sampled_from(
+                [
+                    "id",
+                    "type",
+                    "error",
+                    "turn",
+                    "legal",
+                    "accepted",
+                    "tricks",
+                    "outcome",
+                    "winner",
+                    "points",
+                    "over",
+                    "protocol",
+                    "name",
+                    "capabilities",
+                    "options",
+                    "code",
+                    "message",
+                    "x",
+                ]
+            ),
+            children,
+            max_size=6,
+        ),
+    ),
     max_leaves=20,
-)  # fmt: skip
-KINDS = ["replay", "session", "trick-winner", "legal-plays", "callable-cards", "score", "card-points", "start",
-         "apply", "result"]  # fmt: skip
+)
+KINDS = [
+    "replay",
+    "session",
+    "trick-winner",
+    "legal-plays",
+    "callable-cards",
+    "score",
+    "card-points",
+    "start",
+    "apply",
+    "result",
+]
 
 
 @EXAMPLES

@@ -87,7 +87,9 @@ def test_test_ids_and_junit_carry_the_case_its_profile_and_rules(full_run) -> No
     for case in ET.parse(xml).getroot().iter("testcase"):
         props = {p.get("name"): p.get("value") for p in case.iter("property")}
         name = case.get("name", "")
-        assert name.startswith("test_case[") and props[PROPERTY.PROFILE] in name.removesuffix("]").rsplit(" @ ", 1)[1].split(",")
+        assert name.startswith("test_case[") and props[PROPERTY.PROFILE] in name.removesuffix("]").rsplit(" @ ", 1)[
+            1
+        ].split(",")
         assert props[PROPERTY.CASE] in name and ":" in props[PROPERTY.LOCATION]
         assert props[PROPERTY.STATUS] in ("passed", "skipped")
         seen += 1
@@ -102,17 +104,21 @@ def test_a_missing_capability_is_unsupported_not_failed(small_fixtures: Path) ->
     statuses = Counter(r.status for r in results)
     assert statuses[Status.FAILED] == statuses[Status.ERROR] == 0
     unsupported = [r for r in results if r.status is Status.UNSUPPORTED]
-    assert unsupported and all("capability" in r.message and "missing" in r.message or "lacks capability" in r.message
-                               for r in unsupported)  # fmt: skip
+    assert unsupported and all(
+        "capability" in r.message and "missing" in r.message or "lacks capability" in r.message for r in unsupported
+    )
     passed = {rule for r in results if r.status is Status.PASSED for rule in r.rules}
     assert "points.card-values" in passed
 
 
 def test_a_missing_profile_option_is_unsupported(small_fixtures: Path) -> None:
-    results = run_with("python:tests.harness.plugin_engines:standard_only_engine", small_fixtures,
-                       ["standard", "translated-article"])  # fmt: skip
-    by_profile = {profile: Counter(r.status for r in results if r.profile == profile) for profile in
-                  ("standard", "translated-article")}  # fmt: skip
+    results = run_with(
+        "python:tests.harness.plugin_engines:standard_only_engine", small_fixtures, ["standard", "translated-article"]
+    )
+    by_profile = {
+        profile: Counter(r.status for r in results if r.profile == profile)
+        for profile in ("standard", "translated-article")
+    }
     assert by_profile["standard"][Status.UNSUPPORTED] == 0 and by_profile["standard"][Status.FAILED] == 0
     other = [r for r in results if r.profile == "translated-article" and r.status is not Status.SKIPPED]
     assert other and all(r.status is Status.UNSUPPORTED for r in other)
@@ -120,8 +126,9 @@ def test_a_missing_profile_option_is_unsupported(small_fixtures: Path) -> None:
 
 
 def test_a_wrong_engine_fails_with_expected_and_actual(small_fixtures: Path) -> None:
-    results = run_with("python:tests.harness.plugin_engines:wrong_engine", small_fixtures,
-                       ["standard", "translated-article"])  # fmt: skip
+    results = run_with(
+        "python:tests.harness.plugin_engines:wrong_engine", small_fixtures, ["standard", "translated-article"]
+    )
     failed = [r for r in results if r.status is Status.FAILED]
     assert failed and {r.status for r in results} <= {Status.PASSED, Status.FAILED, Status.SKIPPED}
     ace = next(r for r in failed if r.case_id.endswith("::<card> counts <points> card points[AC-11]"))
@@ -131,8 +138,12 @@ def test_a_wrong_engine_fails_with_expected_and_actual(small_fixtures: Path) -> 
     jacks = [r for r in results if r.case_id.endswith("trump suit[JC-JS]")]
     expected = {("standard", Status.FAILED), ("translated-article", Status.PASSED)}  # spades-first: right
     assert {(r.profile, r.status) for r in jacks} == expected
-    assert {rule for r in failed for rule in r.rules} <= {"points.card-values", "points.same-in-every-suit",
-                                                          "points.total-120", "ranking.trump-order"}  # fmt: skip
+    assert {rule for r in failed for rule in r.rules} <= {
+        "points.card-values",
+        "points.same-in-every-suit",
+        "points.total-120",
+        "ranking.trump-order",
+    }
 
 
 def test_an_engine_error_is_an_error_and_the_run_goes_on(small_fixtures: Path) -> None:
@@ -186,15 +197,25 @@ Feature: Jacks
 def test_examples_tags_select_rows_per_profile(pytester: pytest.Pytester, tmp_path: Path) -> None:
     (tmp_path / "jacks.feature").write_text(FEATURE)
     (tmp_path / "no-fixtures").mkdir()
-    result = pytester.inline_run("--pyargs", "conformance.suite", *BASE, "--sheepshead-features", str(tmp_path),
-                                 "--sheepshead-fixtures", str(tmp_path / "no-fixtures"),
-                                 "--sheepshead-profile", "standard,translated-article")  # fmt: skip
+    result = pytester.inline_run(
+        "--pyargs",
+        "conformance.suite",
+        *BASE,
+        "--sheepshead-features",
+        str(tmp_path),
+        "--sheepshead-fixtures",
+        str(tmp_path / "no-fixtures"),
+        "--sheepshead-profile",
+        "standard,translated-article",
+    )
     # One item per planned run, as `run` plans them: the row without an axis once for both
     # profiles, the spades-first row only under the profile that plays it.
     result.assertoutcome(passed=2)
     names = {r.nodeid.split("::", 1)[-1] for r in result.getreports("pytest_runtest_logreport") if r.when == "call"}
-    assert names == {"test_case[features/jacks.feature::<higher> beats <lower>[QC-QS] @ standard,translated-article]",
-                     "test_case[features/jacks.feature::<higher> beats <lower>[JS-JC] @ translated-article]"}  # fmt: skip
+    assert names == {
+        "test_case[features/jacks.feature::<higher> beats <lower>[QC-QS] @ standard,translated-article]",
+        "test_case[features/jacks.feature::<higher> beats <lower>[JS-JC] @ translated-article]",
+    }
 
 
 def test_unknown_tags_are_collection_errors_naming_file_and_line(pytester: pytest.Pytester, tmp_path: Path) -> None:
@@ -202,8 +223,7 @@ def test_unknown_tags_are_collection_errors_naming_file_and_line(pytester: pytes
         "Feature: x\n  @rule:nope @colour:red @jack-order:diamonds-first\n  Scenario: y\n"
         "    Then AC is worth 11 card points\n  Scenario: y\n    Then AC is worth 11 card points\n"
     )
-    result = pytester.inline_run("--pyargs", "conformance.suite", *BASE,
-                                 "--sheepshead-features", str(tmp_path))  # fmt: skip
+    result = pytester.inline_run("--pyargs", "conformance.suite", *BASE, "--sheepshead-features", str(tmp_path))
     assert result.ret == pytest.ExitCode.INTERRUPTED
     text = "\n".join(r.longreprtext for r in result.getreports("pytest_collectreport") if r.failed)
     for expected in (
@@ -219,8 +239,7 @@ def test_unknown_tags_are_collection_errors_naming_file_and_line(pytester: pytes
 def test_invalid_fixtures_are_collection_errors_naming_file_and_line(pytester: pytest.Pytester, tmp_path: Path) -> None:
     text = (REPO / "fixtures/hands/revoke-trump-on-club-lead.yaml").read_text(encoding="utf-8")
     (tmp_path / "bad.yaml").write_text(text.replace("play.follow-suit}", "play.nope}"), encoding="utf-8")
-    result = pytester.inline_run("--pyargs", "conformance.suite", *BASE,
-                                 "--sheepshead-fixtures", str(tmp_path))  # fmt: skip
+    result = pytester.inline_run("--pyargs", "conformance.suite", *BASE, "--sheepshead-fixtures", str(tmp_path))
     report = "\n".join(r.longreprtext for r in result.getreports("pytest_collectreport") if r.failed)
     line = next(i for i, row in enumerate(text.splitlines(), 1) if row.strip().startswith("illegal:"))
     assert f"fixtures/bad.yaml:{line}" in report and "play.nope" in report
@@ -282,16 +301,21 @@ def test_the_plugin_is_a_thin_view_without_an_import_circle() -> None:
             importers.append(path.relative_to(REPO).as_posix())
     assert importers == ["conformance/suite/test_cases.py"]
     runner = ast.parse((REPO / "conformance" / "runner.py").read_text(encoding="utf-8"))
-    assert not [node for node in ast.walk(runner) if isinstance(node, ast.Import) and
-                any(alias.name == "pytest" for alias in node.names)]  # fmt: skip
+    assert not [
+        node
+        for node in ast.walk(runner)
+        if isinstance(node, ast.Import) and any(alias.name == "pytest" for alias in node.names)
+    ]
 
 
 def _verdicts(results: list[CaseResult]) -> list[tuple[str, Status, tuple[str, ...], str]]:
     return sorted((r.key, r.status, r.blamed, r.location) for r in results)
 
 
-@pytest.mark.parametrize(("mutant", "area"), [("play.void-must-trump", "play"), ("trick.first-trump-wins", "trick"),
-                                              ("scoring.schneider-at-ninety", "scoring")])  # fmt: skip
+@pytest.mark.parametrize(
+    ("mutant", "area"),
+    [("play.void-must-trump", "play"), ("trick.first-trump-wins", "trick"), ("scoring.schneider-at-ninety", "scoring")],
+)
 def test_pytest_and_run_give_the_same_verdicts_and_blame_case_by_case(mutant: str, area: str) -> None:
     """A wrong engine, judged under its own rule set: the same items, verdicts, blame and
     locations through pytest as through ``run``'s loop (one rule area each, to stay quick)."""

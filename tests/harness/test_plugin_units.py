@@ -19,7 +19,13 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize(
-    "name", ["conformance.cases.checks", "conformance.engines.loading", "conformance.cases.featurelint", "conformance.cases.steps"]
+    "name",
+    [
+        "conformance.cases.checks",
+        "conformance.engines.loading",
+        "conformance.cases.featurelint",
+        "conformance.cases.steps",
+    ],
 )
 def test_docstring_examples(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name))

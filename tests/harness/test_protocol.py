@@ -190,9 +190,9 @@ def test_decode_turns_every_reply_into_the_adapter_types() -> None:
     assert decode_reply(3, "trick-winner", {"id": 3, "winner": 2}) == 2
     assert decode_reply(3, "legal-plays", {"id": 3, "cards": ["AC"]}) == ("AC",)
     assert decode_reply(3, "callable-cards", {"id": 3, "calls": ["AH"]}) == CallableCardsResponse(("AH",), ())
-    assert decode_reply(3, "score", {"id": 3, "kind": "win", "picker": 2, "partner": 1, "defender": -1}) == ScoreResponse(
-        "win", 2, 1, -1, None
-    )
+    assert decode_reply(
+        3, "score", {"id": 3, "kind": "win", "picker": 2, "partner": 1, "defender": -1}
+    ) == ScoreResponse("win", 2, 1, -1, None)
     assert decode_reply(3, "replay", {"id": 3, "applied": 0, "x-ms": 4}) == ReplayResponse(applied=0)
 
 
@@ -203,7 +203,10 @@ def test_decode_turns_every_reply_into_the_adapter_types() -> None:
         ({"id": 9, "winner": 1}, "request 8: the trick-winner reply carries id 9, expected 8"),
         ({"winner": 1}, "request 8: the trick-winner reply carries id None, expected 8"),
         ({"id": 8, "winner": 7}, "request 8: invalid trick-winner reply: winner: 7 is greater than the maximum of 4"),
-        ({"id": 8, "winer": 1}, "request 8: invalid trick-winner reply: 'winner' is a required property; unexpected field 'winer'"),
+        (
+            {"id": 8, "winer": 1},
+            "request 8: invalid trick-winner reply: 'winner' is a required property; unexpected field 'winer'",
+        ),
         ({"id": 8, "error": "boom"}, "request 8: invalid error reply: error: 'boom' is not of type 'object'"),
     ],
 )
@@ -259,7 +262,9 @@ def test_a_refused_handshake_is_a_protocol_version_error() -> None:
 def test_a_handshake_with_an_unknown_capability_is_a_bad_reply() -> None:
     reply = handle_request(hello_message())
     reply["capabilities"] = ["replay", "telepathy"]
-    with pytest.raises(ProtocolError, match=r"request 0: invalid hello reply: capabilities\[1\]: 'telepathy' is not one of"):
+    with pytest.raises(
+        ProtocolError, match=r"request 0: invalid hello reply: capabilities\[1\]: 'telepathy' is not one of"
+    ):
         decode_hello(reply)
 
 
@@ -300,7 +305,13 @@ def test_the_reference_adapter_answers_through_the_messages(name: str, request_:
 
 @pytest.mark.parametrize(
     "module",
-    ["conformance.engines.protocol", "conformance.engines.protocol_schemas", "conformance.engines.reference", "reference_impl.server", "tests.harness.fakes"],
+    [
+        "conformance.engines.protocol",
+        "conformance.engines.protocol_schemas",
+        "conformance.engines.reference",
+        "reference_impl.server",
+        "tests.harness.fakes",
+    ],
 )
 def test_docstring_examples(module: str) -> None:
     result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)

@@ -42,7 +42,9 @@ def test_the_schema_excerpts_equal_the_schema_files() -> None:
 
 def test_the_example_replies_are_the_reference_engines_answers() -> None:
     requests = {b.message["id"]: b.message for b in EXAMPLES if b.target.endswith("-request")}
-    replies = {b.message["id"]: b.message for b in EXAMPLES if b.target.endswith("-response") and "error" not in b.message}
+    replies = {
+        b.message["id"]: b.message for b in EXAMPLES if b.target.endswith("-response") and "error" not in b.message
+    }
     checked = 0
     for request_id, reply in replies.items():
         if request_id == 0:

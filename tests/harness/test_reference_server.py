@@ -39,9 +39,21 @@ def _error(reply: dict[str, Any]) -> tuple[str, str]:
     [
         (_message("card-points", cards=["ZZ"]), "invalid-request", "unknown card code 'ZZ'"),
         (_message("card-points", cards="QC"), "invalid-request", "field 'cards' has the wrong type"),
-        (_message("trick-winner", options={**STANDARD, "void-play": "sometimes"}), "invalid-request", "unknown option 'sometimes'"),
-        (_message("trick-winner", options={**STANDARD, "colour": "red"}), "invalid-request", "unknown variant axis 'colour'"),
-        (_message("replay-rejected", actions=["S1 pass", "S2 dance a jig"]), "invalid-request", "actions[1]: malformed action 'S2 dance a jig'"),
+        (
+            _message("trick-winner", options={**STANDARD, "void-play": "sometimes"}),
+            "invalid-request",
+            "unknown option 'sometimes'",
+        ),
+        (
+            _message("trick-winner", options={**STANDARD, "colour": "red"}),
+            "invalid-request",
+            "unknown variant axis 'colour'",
+        ),
+        (
+            _message("replay-rejected", actions=["S1 pass", "S2 dance a jig"]),
+            "invalid-request",
+            "actions[1]: malformed action 'S2 dance a jig'",
+        ),
         (_message("replay-rejected", actions=["S7 pass"]), "invalid-request", "unknown seat 'S7'"),
         (_message("replay-rejected", stakes=None), "invalid-request", "field 'stakes' has the wrong type"),
         (_message("replay-rejected", deal={"dealer": "S5"}), "invalid-request", "missing field 'hands'"),
@@ -74,16 +86,36 @@ def test_a_message_without_a_readable_id_gets_an_error_with_a_null_id(message: A
 
 _JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-3, 40) | st.sampled_from(["QC", "S1 pass", "AH", "S9", "", "ZZ"]),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(["id", "cards", "hand", "deal", "options", "x"]), inner, max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.sampled_from(["id", "cards", "hand", "deal", "options", "x"]), inner, max_size=4)
+    ),
     max_leaves=12,
 )
 
 
 @settings(max_examples=150, deadline=None)
 @given(
-    kind=st.sampled_from(["replay", "session", "trick-winner", "legal-plays", "callable-cards", "score", "card-points", "hello"]),
+    kind=st.sampled_from(
+        ["replay", "session", "trick-winner", "legal-plays", "callable-cards", "score", "card-points", "hello"]
+    ),
     fields=st.dictionaries(
-        st.sampled_from(["options", "cards", "hand", "trick", "deal", "actions", "stakes", "hands", "called", "role", "trick_number", "protocol"]),
+        st.sampled_from(
+            [
+                "options",
+                "cards",
+                "hand",
+                "trick",
+                "deal",
+                "actions",
+                "stakes",
+                "hands",
+                "called",
+                "role",
+                "trick_number",
+                "protocol",
+            ]
+        ),
         _JSON,
         max_size=6,
     ),

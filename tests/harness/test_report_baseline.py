@@ -59,12 +59,16 @@ def test_baseline_as_json(tmp_path: Path) -> None:
 
 
 def test_compare_finds_new_failures_fixed_entries_and_expected_ones() -> None:
-    baseline = Baseline("demo", "1.2", (
-        BaselineEntry(FOLLOW, "standard", "failed"),           # still failing: expected
-        BaselineEntry(TRUMP, "standard", "failed"),            # passes now: fixed
-        BaselineEntry(LEASTER, "standard", "error"),           # unsupported now: not run
-        BaselineEntry(JACKS_CLUBS, "tournament", "failed"),    # not in this run: ignored
-    ))  # fmt: skip
+    baseline = Baseline(
+        "demo",
+        "1.2",
+        (
+            BaselineEntry(FOLLOW, "standard", "failed"),  # still failing: expected
+            BaselineEntry(TRUMP, "standard", "failed"),  # passes now: fixed
+            BaselineEntry(LEASTER, "standard", "error"),  # unsupported now: not run
+            BaselineEntry(JACKS_CLUBS, "tournament", "failed"),  # not in this run: ignored
+        ),
+    )
     verdict = compare(baseline, standard_results())
     assert [r.key for r in verdict.new] == ["fixtures/hands/play/revoke.yaml @ standard"]
     assert [e.key for e in verdict.fixed] == [f"{TRUMP} @ standard"]
@@ -87,18 +91,28 @@ def test_a_failure_that_turns_into_an_error_is_still_expected() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("entries: [", "bad.yaml:1: invalid YAML: while parsing a flow node; expected the node content, but found"
-                       " '<stream end>' (column 11)"),
-        ("format: !!int x\n", "bad.yaml:1: format: 'x' is not a valid int: invalid literal for int() with base 10: 'x'"),
+        (
+            "entries: [",
+            "bad.yaml:1: invalid YAML: while parsing a flow node; expected the node content, but found"
+            " '<stream end>' (column 11)",
+        ),
+        (
+            "format: !!int x\n",
+            "bad.yaml:1: format: 'x' is not a valid int: invalid literal for int() with base 10: 'x'",
+        ),
         ("format: something-else\n", "bad.yaml: not a baseline (format: sheepshead-baseline/1 missing)"),
         (f"format: {BASELINE_FORMAT}\nentries: {{}}\n", "bad.yaml: 'engine' must be a mapping and 'entries' a list"),
         (f"format: {BASELINE_FORMAT}\nentries: [7]\n", "bad.yaml: entries[0] is not a mapping"),
-        (f"format: {BASELINE_FORMAT}\nentries: [{{case: a, profile: standard}}]\n",
-         "bad.yaml: entries[0] needs a text 'status'"),
-        (f"format: {BASELINE_FORMAT}\nentries: [{{case: a, profile: standard, status: passed}}]\n",
-         "bad.yaml: entries[0].status must be 'failed' or 'error', not 'passed'"),
+        (
+            f"format: {BASELINE_FORMAT}\nentries: [{{case: a, profile: standard}}]\n",
+            "bad.yaml: entries[0] needs a text 'status'",
+        ),
+        (
+            f"format: {BASELINE_FORMAT}\nentries: [{{case: a, profile: standard, status: passed}}]\n",
+            "bad.yaml: entries[0].status must be 'failed' or 'error', not 'passed'",
+        ),
     ],
-)  # fmt: skip
+)
 def test_bad_baselines_are_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str, message: str) -> None:
     monkeypatch.chdir(tmp_path)
     Path("bad.yaml").write_text(text, encoding="utf-8")
@@ -108,8 +122,10 @@ def test_bad_baselines_are_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 
 
 def test_an_alias_bomb_baseline_is_refused_at_once(tmp_path: Path) -> None:
-    bomb = "".join(f"{n}: &{n} [{', '.join([f'*{p}'] * 9) if p else ', '.join(['x'] * 9)}]\n"
-                   for p, n in zip([None, *"abcdefgh"], "abcdefghi"))  # fmt: skip
+    bomb = "".join(
+        f"{n}: &{n} [{', '.join([f'*{p}'] * 9) if p else ', '.join(['x'] * 9)}]\n"
+        for p, n in zip([None, *"abcdefgh"], "abcdefghi")
+    )
     path = tmp_path / "bomb.yaml"
     path.write_text(bomb, encoding="utf-8")
     with pytest.raises(BaselineError) as caught:

@@ -68,8 +68,14 @@ def test_text_report_header_table_and_verdict() -> None:
     # areas in the spec's order, each case once, under its area folder (the win fixture lives in
     # fixtures/hands/scoring/ and also checks points: it counts under scoring only)
     assert [row.split()[0] for row in table] == [
-        "area", "ranking", "play", "trick", "scoring", "leaster", "all",
-    ]  # fmt: skip
+        "area",
+        "ranking",
+        "play",
+        "trick",
+        "scoring",
+        "leaster",
+        "all",
+    ]
     assert sum(int(row.split()[1]) for row in table[1:-1]) == 2  # passed: the two passing cases
     assert table[2].split() == ["play", "0", "1", "0", "0", "1"]
     assert lines[-1] == "result: FAILED: 2 passed, 1 failed, 1 unsupported, 1 skipped, 1 error in 2.5 s"
@@ -100,10 +106,14 @@ def test_text_report_with_no_cases() -> None:
 
 
 def test_text_report_hides_baseline_failures_and_lists_new_and_fixed() -> None:
-    baseline = Baseline("demo", "1.2", (
-        BaselineEntry(FOLLOW, "standard", "failed"),
-        BaselineEntry(TRUMP, "standard", "failed"),
-    ))  # fmt: skip
+    baseline = Baseline(
+        "demo",
+        "1.2",
+        (
+            BaselineEntry(FOLLOW, "standard", "failed"),
+            BaselineEntry(TRUMP, "standard", "failed"),
+        ),
+    )
     results = standard_results()
     report = _report(results, baseline=compare(baseline, results), baseline_file="known.yaml")
     text = render_text(report)
@@ -131,20 +141,28 @@ def test_json_report_is_valid_and_complete() -> None:
     assert sorted(e.message for e in _validator().iter_errors(data)) == []
     assert data["engine"] == {"selection": "cmd:./demo --fast", "name": "demo", "version": "1.2"}
     assert (data["suite_version"], data["spec_version"], data["protocol_version"]) == (
-        "0.1.0", SPEC.spec_version, "1",
-    )  # fmt: skip
+        "0.1.0",
+        SPEC.spec_version,
+        "1",
+    )
     assert data["profiles"] == ["standard"]
     assert data["ok"] is False
     assert data["summary"] == {
-        "total": 6, "passed": 2, "failed": 1, "unsupported": 1, "skipped": 1, "error": 1,
-    }  # fmt: skip
+        "total": 6,
+        "passed": 2,
+        "failed": 1,
+        "unsupported": 1,
+        "skipped": 1,
+        "error": 1,
+    }
     assert [r["id"] for r in data["results"]] == sorted(r["id"] for r in data["results"])
     failed = next(r for r in data["results"] if r["status"] == "failed")
     assert failed["key"] == f"{FOLLOW} @ standard"
     assert (failed["expected"], failed["actual"]) == ("AC", "AC QC")
     assert failed["location"] == "features/play/follow-suit.feature:12"
-    assert {"area": "play", "total": 2, "passed": 0, "failed": 1, "unsupported": 0,
-            "skipped": 0, "error": 1} in data["areas"]  # fmt: skip
+    assert {"area": "play", "total": 2, "passed": 0, "failed": 1, "unsupported": 0, "skipped": 0, "error": 1} in data[
+        "areas"
+    ]
     assert sum(area["total"] for area in data["areas"]) == data["summary"]["total"]
     assert "baseline" not in data
 
@@ -180,8 +198,11 @@ def test_junit_report_carries_rules_profile_and_status() -> None:
     (suite,) = root.findall("testsuite")
     assert suite.get("name") == "sheepshead-conformance[standard]"
     assert (suite.get("tests"), suite.get("failures"), suite.get("errors"), suite.get("skipped")) == (
-        "6", "1", "1", "2",
-    )  # fmt: skip
+        "6",
+        "1",
+        "1",
+        "2",
+    )
     suite_props = {p.get("name"): p.get("value") for p in suite.findall("properties/property")}
     assert suite_props["engine.name"] == "demo" and suite_props["profile"] == "standard"
     cases = {f"{c.get('classname')}::{c.get('name')}": c for c in suite.findall("testcase")}
@@ -195,8 +216,9 @@ def test_junit_report_carries_rules_profile_and_status() -> None:
     assert (failed.get("file"), failed.get("line")) == ("features/play/follow-suit.feature", "12")
     win = cases[f"{WIN}::{WIN}[standard]"]  # a fixture id has no "::": its file is its name
     assert [p.get("value") for p in win.findall("properties/property") if p.get("name") == "rule"] == [
-        "scoring.win", "points.side-totals",
-    ]  # fmt: skip
+        "scoring.win",
+        "points.side-totals",
+    ]
     statuses = {name: [e.tag for e in c if e.tag != "properties"] for name, c in cases.items()}
     assert sorted(statuses.values()) == sorted(
         [["failure", "system-err"], ["error", "system-err"], ["skipped"], ["skipped"], [], []]
@@ -204,10 +226,7 @@ def test_junit_report_carries_rules_profile_and_status() -> None:
 
 
 def test_junit_report_has_one_suite_per_profile() -> None:
-    results = [
-        case(TRUMP, ["trick.highest-trump-wins"], Status.PASSED, profile=p)
-        for p in ("standard", "tournament")
-    ]
+    results = [case(TRUMP, ["trick.highest-trump-wins"], Status.PASSED, profile=p) for p in ("standard", "tournament")]
     report = _report(results)
     report = Report(
         info=RunInfo(**{**report.info.__dict__, "profiles": ("standard", "tournament")}),
@@ -215,8 +234,9 @@ def test_junit_report_has_one_suite_per_profile() -> None:
     )
     root = ET.fromstring(render_junit(report))
     assert [s.get("name") for s in root.findall("testsuite")] == [
-        "sheepshead-conformance[standard]", "sheepshead-conformance[tournament]",
-    ]  # fmt: skip
+        "sheepshead-conformance[standard]",
+        "sheepshead-conformance[tournament]",
+    ]
 
 
 # ------------------------------------------------------------------ Markdown
@@ -235,8 +255,9 @@ def test_markdown_report_is_a_ci_summary() -> None:
 
 
 def test_markdown_escapes_pipes_and_newlines() -> None:
-    results = [case("features/points/p.feature::<card> counts", ["points.card-values"], Status.FAILED,
-                    message="a | b\nc")]  # fmt: skip
+    results = [
+        case("features/points/p.feature::<card> counts", ["points.card-values"], Status.FAILED, message="a | b\nc")
+    ]
     text = render_markdown(_report(results))
     assert "| a \\| b c |" in text
     assert "| features/points/p.feature::&lt;card&gt; counts @ standard |" in text
@@ -282,5 +303,7 @@ def test_a_case_outside_an_area_folder_counts_under_its_first_rules_area() -> No
         case("features/trick/trump.feature::x", ["ranking.trump-order", "trick.highest-trump-wins"], Status.PASSED),
     ]
     assert [(area, c.total) for area, c in _report(results).areas] == [
-        ("auction", 1), ("trick", 1), ("all-pass", 1),
-    ]  # fmt: skip
+        ("auction", 1),
+        ("trick", 1),
+        ("all-pass", 1),
+    ]

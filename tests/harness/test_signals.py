@@ -47,11 +47,23 @@ def test_a_signal_writes_the_partial_report_stops_the_engine_and_exits(
     pid_file, report = tmp_path / "engine.pid", tmp_path / "report.json"
     harness = "import sys; from conformance.cli import main; sys.exit(main())"
     done = subprocess.run(
-        [sys.executable, "-c", harness, "run", "-q", "--engine",
-         f"cmd:{sys.executable} {engine} {pid_file} {signal_name} {engine_then}",
-         "--format", "json", "--output", str(report)],
-        capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-c",
+            harness,
+            "run",
+            "-q",
+            "--engine",
+            f"cmd:{sys.executable} {engine} {pid_file} {signal_name} {engine_then}",
+            "--format",
+            "json",
+            "--output",
+            str(report),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == status, done.stderr
     assert "Traceback" not in done.stderr
     data = json.loads(report.read_text(encoding="utf-8"))

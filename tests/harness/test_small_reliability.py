@@ -68,8 +68,22 @@ def test_the_reply_timeout_is_set_from_the_command_line(tmp_path: Path) -> None:
 
     engine = "cmd:" + shlex.join(fake_argv("hang_on", "trick-winner"))
     report = tmp_path / "report.json"
-    outcome = run_cli(["run", "--engine", engine, "--timeout", "0.3", "--rule", "trick.under-never-wins", "-q",
-                       "--format", "json", "--output", str(report)])  # fmt: skip
+    outcome = run_cli(
+        [
+            "run",
+            "--engine",
+            engine,
+            "--timeout",
+            "0.3",
+            "--rule",
+            "trick.under-never-wins",
+            "-q",
+            "--format",
+            "json",
+            "--output",
+            str(report),
+        ]
+    )
     assert outcome.status == 1, outcome.err
     messages = [r.get("message", "") for r in json.loads(report.read_text(encoding="utf-8"))["results"]]
     assert any("no reply within 0.3 s" in m for m in messages)

@@ -142,7 +142,9 @@ def test_it_handles_a_crash(make_adapter: Any) -> None:
     first_pid = adapter.pid
     error = _fails(adapter.trick_winner, TRICK)
     assert error.kind == "crash"
-    assert str(error) == "request 2 (trick-winner): the engine closed its pipes before replying; it exited with status 3"
+    assert (
+        str(error) == "request 2 (trick-winner): the engine closed its pipes before replying; it exited with status 3"
+    )
     assert first_pid is not None and adapter.pid is None
     assert_gone(first_pid)
     assert adapter.card_points(POINTS) == 24
@@ -182,7 +184,10 @@ def test_it_handles_a_reply_with_the_wrong_id(make_adapter: Any) -> None:
     """A reply carrying another id: ``bad-reply`` naming both ids; the engine is restarted."""
     adapter = make_adapter(fake_argv("wrong_id", "trick-winner"))
     error = _fails(adapter.trick_winner, TRICK)
-    assert (error.kind, str(error)) == ("bad-reply", "request 1: the trick-winner reply carries id 1001, expected an object with id 1")
+    assert (error.kind, str(error)) == (
+        "bad-reply",
+        "request 1: the trick-winner reply carries id 1001, expected an object with id 1",
+    )
     assert adapter.card_points(POINTS) == 24
 
 
@@ -193,7 +198,9 @@ def test_it_handles_a_reply_that_breaks_its_schema(make_adapter: Any) -> None:
     pid = adapter.pid
     error = _fails(adapter.trick_winner, TRICK)
     assert error.kind == "bad-reply"
-    assert str(error) == "request 1: invalid trick-winner reply: 'winner' is a required property; unexpected field 'winer'"
+    assert (
+        str(error) == "request 1: invalid trick-winner reply: 'winner' is a required property; unexpected field 'winer'"
+    )
     assert adapter.card_points(POINTS) == 24
     assert adapter.pid == pid and adapter.starts == 1
 
@@ -245,7 +252,9 @@ def test_it_handles_stderr_before_a_crash(make_adapter: Any) -> None:
     adapter = make_adapter(fake_argv("stderr_then_crash", "trick-winner"))
     error = _fails(adapter.trick_winner, TRICK)
     assert error.kind == "crash"
-    assert str(error).endswith("exited with status 1; its last stderr line: 'ValueError: cannot handle trick-winner request 1'")
+    assert str(error).endswith(
+        "exited with status 1; its last stderr line: 'ValueError: cannot handle trick-winner request 1'"
+    )
     assert error.detail.startswith("engine stderr:\nTraceback (most recent call last):\n")
     assert adapter.stderr().endswith("ValueError: cannot handle trick-winner request 1\n")
     assert adapter.card_points(POINTS) == 24
@@ -256,7 +265,10 @@ def test_it_handles_an_error_reply(make_adapter: Any) -> None:
     message; the same engine goes on."""
     adapter = make_adapter(fake_argv("error_reply", "trick-winner"))
     error = _fails(adapter.trick_winner, TRICK)
-    assert (error.kind, str(error)) == ("engine-error", "request 1 (trick-winner): the engine answered error 'internal': the engine lost its deck")
+    assert (error.kind, str(error)) == (
+        "engine-error",
+        "request 1 (trick-winner): the engine answered error 'internal': the engine lost its deck",
+    )
     assert adapter.card_points(POINTS) == 24 and adapter.starts == 1
 
 
@@ -287,14 +299,19 @@ def test_it_handles_chatter_on_stdout(make_adapter: Any) -> None:
     adapter = make_adapter(fake_argv("noisy_stdout"))
     for _ in range(2):
         error = _fails(adapter.info)
-        assert (error.kind, str(error)) == ("bad-reply", "request 0: the hello reply is not JSON (Expecting value: line 1 column 1 (char 0)): b'engine: thinking...'")
+        assert (error.kind, str(error)) == (
+            "bad-reply",
+            "request 0: the hello reply is not JSON (Expecting value: line 1 column 1 (char 0)): b'engine: thinking...'",
+        )
     final = _fails(adapter.card_points, POINTS)
     assert final.kind == "bad-reply" and str(final).endswith("given up after 3 failed start(s))")
     assert _fails(adapter.info) is final
     assert adapter.starts == 3
 
 
-@pytest.mark.parametrize("program", [str(FAKES_DIR / "no-such-engine"), "no-such-engine-on-path", str(FAKES_DIR / "_serve.py")])
+@pytest.mark.parametrize(
+    "program", [str(FAKES_DIR / "no-such-engine"), "no-such-engine-on-path", str(FAKES_DIR / "_serve.py")]
+)
 def test_it_refuses_a_program_that_cannot_run(program: str) -> None:
     """A missing or non-executable program is an OSError at once (a usage error for the CLI)."""
     with pytest.raises(OSError) as caught:
@@ -353,7 +370,9 @@ def test_it_leaves_no_engine_behind_when_the_harness_ends(interrupted: bool) -> 
     """A harness that exits without close(), or is interrupted by SIGINT while waiting for a
     reply, still takes its engine with it."""
     script = _HARNESS.format(repo=str(REPO), argv=fake_argv("hang_on", "trick-winner"), request=interrupted)
-    harness = subprocess.Popen([sys.executable, "-c", textwrap.dedent(script)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    harness = subprocess.Popen(
+        [sys.executable, "-c", textwrap.dedent(script)], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
     try:
         assert harness.stdout is not None
         engine_pid = int(harness.stdout.readline())

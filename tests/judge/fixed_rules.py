@@ -61,10 +61,17 @@ def options_of(chosen: Mapping[str, str]) -> dict[str, str]:
 class FixedRulesEngine:
     """An engine with fixed rules around ``inner`` (see the module docstring)."""
 
-    def __init__(self, inner: Adapter | None = None, plays: Mapping[str, str] = ODD_RULES, *,
-                 declared: Mapping[str, str | None] | None = None, unlisted: Mapping[str, str] | None = None,
-                 triple_losses: bool = False, capabilities: frozenset[Capability] | None = None,
-                 name: str = "fixed-rules") -> None:  # fmt: skip
+    def __init__(
+        self,
+        inner: Adapter | None = None,
+        plays: Mapping[str, str] = ODD_RULES,
+        *,
+        declared: Mapping[str, str | None] | None = None,
+        unlisted: Mapping[str, str] | None = None,
+        triple_losses: bool = False,
+        capabilities: frozenset[Capability] | None = None,
+        name: str = "fixed-rules",
+    ) -> None:
         self.inner = inner if inner is not None else ReferenceAdapter()
         self.plays = options_of(plays)
         chosen = {**self.plays, **(declared or {})}
@@ -90,7 +97,9 @@ class FixedRulesEngine:
             return outcome
         # The engine's own reading of "double on the bump": a lost hand costs three times.
         factor = 3 if self.plays["double-on-the-bump"] == "off" else 1.5
-        return dataclasses.replace(outcome, scores={seat: int(value * factor) for seat, value in outcome.scores.items()})
+        return dataclasses.replace(
+            outcome, scores={seat: int(value * factor) for seat, value in outcome.scores.items()}
+        )
 
     def _reply(self, reply: ReplayResponse) -> ReplayResponse:
         return dataclasses.replace(reply, outcome=self._outcome(reply.outcome))
@@ -103,7 +112,9 @@ class FixedRulesEngine:
         self._need(Capability.SESSION)
         reply = self.inner.session(self._fixed(request))
         hands = tuple(self._reply(hand) for hand in reply.hands)
-        totals = {seat: sum((h.outcome.scores.get(seat, 0) if h.outcome else 0) for h in hands) for seat in reply.totals}
+        totals = {
+            seat: sum((h.outcome.scores.get(seat, 0) if h.outcome else 0) for h in hands) for seat in reply.totals
+        }
         return dataclasses.replace(reply, hands=hands, totals=totals if self.triple_losses else reply.totals)
 
     def trick_winner(self, request: TrickWinnerRequest) -> int:
@@ -123,8 +134,12 @@ class FixedRulesEngine:
         reply = self.inner.score(self._fixed(request))
         if self.triple_losses and reply.kind in _LOSSES:
             factor = 3 if self.plays["double-on-the-bump"] == "off" else 1.5
-            reply = dataclasses.replace(reply, picker=int(reply.picker * factor), partner=int(reply.partner * factor),
-                                        defender=int(reply.defender * factor))  # fmt: skip
+            reply = dataclasses.replace(
+                reply,
+                picker=int(reply.picker * factor),
+                partner=int(reply.partner * factor),
+                defender=int(reply.defender * factor),
+            )
         return reply
 
     def card_points(self, request: CardPointsRequest) -> int:
@@ -170,9 +185,18 @@ def card_points_only() -> FixedRulesEngine:
 
 def queries_only() -> FixedRulesEngine:
     """No game flow: only the direct queries."""
-    return FixedRulesEngine(capabilities=frozenset({Capability.TRICK_WINNER, Capability.LEGAL_PLAYS,
-                                                    Capability.CALLABLE_CARDS, Capability.SCORE,
-                                                    Capability.CARD_POINTS}), name="queries-only")  # fmt: skip
+    return FixedRulesEngine(
+        capabilities=frozenset(
+            {
+                Capability.TRICK_WINNER,
+                Capability.LEGAL_PLAYS,
+                Capability.CALLABLE_CARDS,
+                Capability.SCORE,
+                Capability.CARD_POINTS,
+            }
+        ),
+        name="queries-only",
+    )
 
 
 def mutant_sixty_wins() -> Adapter:

@@ -43,7 +43,9 @@ class WrittenBeforeTheAxis(ReferenceAdapter):
 def test_an_axis_left_out_is_judged_at_its_default_and_never_sent() -> None:
     engine = WrittenBeforeTheAxis()
     rules = RuleSet.of_engine(engine.info(), SPEC)
-    assert rules.plays(LEFT_OUT) == ("no-exchange",) and rules.describe(LEFT_OUT).startswith("no-exchange (not declared")
+    assert rules.plays(LEFT_OUT) == ("no-exchange",) and rules.describe(LEFT_OUT).startswith(
+        "no-exchange (not declared"
+    )
     ran = run_engine(engine, areas=["leaster"])
     statuses = {result.status for result in ran.results}
     assert Status.PASSED in statuses and not statuses & {Status.FAILED, Status.ERROR}, statuses

@@ -23,8 +23,16 @@ from conformance.judge.verdict import coverage_of, read_behaviour
 from conformance.runner import SuiteRun, run_engine
 from tests.judge.fixed_rules import ODD_RULES, FixedRulesEngine
 
-QUERIES = frozenset({Capability.TRICK_WINNER, Capability.LEGAL_PLAYS, Capability.CALLABLE_CARDS, Capability.SCORE,
-                     Capability.CARD_POINTS, Capability.RULE_IDS})  # fmt: skip
+QUERIES = frozenset(
+    {
+        Capability.TRICK_WINNER,
+        Capability.LEGAL_PLAYS,
+        Capability.CALLABLE_CARDS,
+        Capability.SCORE,
+        Capability.CARD_POINTS,
+        Capability.RULE_IDS,
+    }
+)
 
 
 def _rule_set(name: str) -> dict[str, str]:
@@ -61,8 +69,10 @@ def test_a_query_only_engine_is_judged_on_most_cases_every_hand_record_asked_as_
     assert "fixtures/perft/play-leaster-standard.yaml" in ran_perft  # counted through queries
 
 
-@pytest.mark.parametrize(("mutant", "rule"), [("play.trump-lead-not-followed", "play.follow-trump"),
-                                              ("play.hold-card-thrown-early", "play.hold-card-kept")])  # fmt: skip
+@pytest.mark.parametrize(
+    ("mutant", "rule"),
+    [("play.trump-lead-not-followed", "play.follow-trump"), ("play.hold-card-thrown-early", "play.hold-card-kept")],
+)
 def test_a_query_only_engine_is_counted_through_queries_in_perft_positions_and_blamed_on_the_broken_rule(
     mutant: str, rule: str
 ) -> None:
@@ -70,7 +80,9 @@ def test_a_query_only_engine_is_counted_through_queries_in_perft_positions_and_b
     failed = [r for r in run_engine(engine).results if r.kind == "perft" and r.status is Status.FAILED]
     assert failed, "a wrong legal-plays answer changes a perft count"
     assert {blamed for r in failed for blamed in r.blamed} == {rule}
-    assert all("the engine offers the illegal" in r.detail or "leaves out" in r.detail for r in failed), failed[0].detail
+    assert all("the engine offers the illegal" in r.detail or "leaves out" in r.detail for r in failed), failed[
+        0
+    ].detail
 
 
 def test_the_summary_gives_the_coverage_against_the_ceiling_and_against_the_whole_suite() -> None:
@@ -92,7 +104,14 @@ def test_a_legal_play_refused_without_a_rule_is_one_red_rule_in_the_matrix() -> 
     failed = [r for r in run.results if r.status is Status.FAILED]
     assert len(failed) >= 3
     assert {rule for r in failed for rule in r.blamed} == {"play.hold-card-last-trick"}
-    matrix = build_matrix(load_spec(), [EngineRun("python:x", "hold-card-bug", "1", tuple(run.results),
-                                                  own_rule_set=True, explained=reading.explained)], ())  # fmt: skip
+    matrix = build_matrix(
+        load_spec(),
+        [
+            EngineRun(
+                "python:x", "hold-card-bug", "1", tuple(run.results), own_rule_set=True, explained=reading.explained
+            )
+        ],
+        (),
+    )
     red = [rule for rule in matrix.rules if matrix.cell(0, rule).verdict == "wrong"]
     assert red == ["play.hold-card-last-trick"]

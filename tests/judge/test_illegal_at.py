@@ -22,8 +22,9 @@ WHOLE = ROOT / "fixtures/hands/variants/void-throw-off-whole-hand-free-stops-und
 def _judged(engine: Any, void_play: str, path: Path = WHOLE) -> list[Any]:
     record = load_record(path, SPEC, file=path.name)
     options = {**SPEC.profile_options("standard"), "void-play": void_play}
-    checks, _ = judge_record(record, tuple(record.data["rules"]), engine, engine.info(), Config(options, options),
-                             SpecFacts.of(SPEC))  # fmt: skip
+    checks, _ = judge_record(
+        record, tuple(record.data["rules"]), engine, engine.info(), Config(options, options), SpecFacts.of(SPEC)
+    )
     return checks
 
 
@@ -38,7 +39,12 @@ def test_under_must_trump_the_record_stops_at_the_named_action() -> None:
     refused = [check for check in checks if check.label == "legality of 'S1 play 8S'"]
     assert len(refused) == 1 and refused[0].verdict is Verdict.AGREES and refused[0].actual == "rejected"
     assert {check.label for check in checks if check.verdict is Verdict.UNREACHED} == {
-        "partner", "picker side", "defenders", "outcome", "scores"}
+        "partner",
+        "picker side",
+        "defenders",
+        "outcome",
+        "scores",
+    }
     assert not [check for check in checks if "trick 2" in check.label]
 
 

@@ -40,15 +40,18 @@ class DrawsForItself(ReferenceAdapter):
 def _judged(engine: ReferenceAdapter, path: Path, profile: str = "sheepsheadai") -> list[Any]:
     record = load_record(path, SPEC, file=path.name)
     options = {**SPEC.profile_options(profile), **record.variants}
-    checks, _ = judge_record(record, tuple(record.data["rules"]), engine, engine.info(), Config(options, options),
-                             SpecFacts.of(SPEC))  # fmt: skip
+    checks, _ = judge_record(
+        record, tuple(record.data["rules"]), engine, engine.info(), Config(options, options), SpecFacts.of(SPEC)
+    )
     return checks
 
 
 def test_the_records_draw_is_sent_and_honoured_by_the_reference() -> None:
     engine = DrawsForItself()
     checks = _judged(ReferenceAdapter(), TWO_WAY)
-    assert all(check.verdict is Verdict.AGREES for check in checks), [c for c in checks if c.verdict is not Verdict.AGREES]
+    assert all(check.verdict is Verdict.AGREES for check in checks), [
+        c for c in checks if c.verdict is not Verdict.AGREES
+    ]
     winner = next(check for check in checks if check.label == "leaster winner")
     assert winner.actual == "S1" and not winner.note
     _judged(engine, TWO_WAY)
@@ -57,7 +60,9 @@ def test_the_records_draw_is_sent_and_honoured_by_the_reference() -> None:
 
 def test_an_engine_drawing_another_tied_seat_agrees_and_the_report_says_so() -> None:
     checks = _judged(DrawsForItself(), TWO_WAY)
-    assert all(check.verdict is Verdict.AGREES for check in checks), [c for c in checks if c.verdict is not Verdict.AGREES]
+    assert all(check.verdict is Verdict.AGREES for check in checks), [
+        c for c in checks if c.verdict is not Verdict.AGREES
+    ]
     winner = next(check for check in checks if check.label == "leaster winner")
     scores = next(check for check in checks if check.label == "scores")
     assert winner.actual == "S5" and "drew S5 of the tied S1, S5" in winner.note
@@ -74,7 +79,8 @@ def test_a_whole_run_of_an_engine_drawing_for_itself_passes() -> None:
     ran = run_engine(DrawsForItself(), profiles=["sheepsheadai"], areas=["leaster"])
     statuses = {result.status for result in ran.results}
     assert Status.PASSED in statuses and not statuses & {Status.FAILED, Status.ERROR}, [
-        (r.case_id, r.message) for r in ran.results if r.status in (Status.FAILED, Status.ERROR)]
+        (r.case_id, r.message) for r in ran.results if r.status in (Status.FAILED, Status.ERROR)
+    ]
 
 
 def test_an_engine_giving_the_tie_to_a_seat_outside_it_fails_on_leaster_tie() -> None:

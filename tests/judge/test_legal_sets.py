@@ -24,8 +24,9 @@ VOID = ROOT / "fixtures/hands/variants/void-player-throws-off-holding-trump-ille
 def _judged(engine: Any, path: Path = VOID, void_play: str = "free") -> list[Any]:
     record = load_record(path, SPEC, file=path.name)
     options = {**SPEC.profile_options("standard"), **record.variants, "void-play": void_play}
-    checks, _ = judge_record(record, tuple(record.data["rules"]), engine, engine.info(), Config(options, options),
-                             SpecFacts.of(SPEC))  # fmt: skip
+    checks, _ = judge_record(
+        record, tuple(record.data["rules"]), engine, engine.info(), Config(options, options), SpecFacts.of(SPEC)
+    )
     return [check for check in checks if check.label.startswith("legal plays")]
 
 
@@ -79,4 +80,5 @@ def test_a_moment_past_the_records_plays_is_a_problem(tmp_path: Path) -> None:
     with pytest.raises(RecordProblems) as raised:
         load_record(path, SPEC, file="late.yaml")
     assert [str(problem) for problem in raised.value.problems] == [
-        f"late.yaml:{_line(path, '{after: 9')}: expect.legal[1].after: after 9 plays, but the record has 4"]
+        f"late.yaml:{_line(path, '{after: 9')}: expect.legal[1].after: after 9 plays, but the record has 4"
+    ]

@@ -53,7 +53,9 @@ class _NoSeatPoints(ReferenceAdapter):
 def _without_seats(response: ReplayResponse) -> ReplayResponse:
     if response.outcome is None:
         return response
-    return dataclasses.replace(response, outcome=dataclasses.replace(response.outcome, seat_points=None, seat_tricks=None))
+    return dataclasses.replace(
+        response, outcome=dataclasses.replace(response.outcome, seat_points=None, seat_tricks=None)
+    )
 
 
 class _NamesNoRule(ReferenceAdapter):

@@ -58,8 +58,11 @@ def test_outline_rows_of_one_moment_under_two_options_are_one_case() -> None:
     case = _case("features/scoring/scoring.feature::A doubled hand lost with 60 card points")
     assert case.depends["double-on-the-bump"] == {"off", "on"}
     assert len(case.expectations) == 2
-    assert not [c for c in _CASES if c.startswith("features/scoring/scoring.feature::A doubled hand lost with 60")
-                and c != case.id]  # fmt: skip
+    assert not [
+        c
+        for c in _CASES
+        if c.startswith("features/scoring/scoring.feature::A doubled hand lost with 60") and c != case.id
+    ]
 
 
 def test_a_scenario_written_bury_then_call_speaks_to_both_call_orders() -> None:
@@ -85,7 +88,7 @@ def test_a_refusal_under_an_option_is_the_expectation_and_a_lenient_engine_fails
 
 def test_options_that_make_a_record_impossible_make_it_not_applicable_never_unsupported() -> None:
     spec = load_spec()
-    text = HAND + "not_applicable:\n  - when: {cracking: crack}\n    why: \"a test of the reason\"\n"
+    text = HAND + 'not_applicable:\n  - when: {cracking: crack}\n    why: "a test of the reason"\n'
     record = parse_record(text, spec)
     case = record_case(record, spec, "tmp")
     rules = RuleSet.of_engine(FixedRulesEngine(plays={"cracking": "crack"}).info(), spec)
@@ -112,15 +115,18 @@ expect:
     with pytest.raises(RecordProblems, match="inside a table by jack-order"):
         parse_record(HAND + expect.replace("by: void-play, free", "by: jack-order, clubs-first"), spec)
     partial = parse_record(HAND + "expect:\n  partner: {by: jack-order, clubs-first: S1}\n", spec)
-    assert table_gaps(partial.data["expect"], spec) == ["expect.partner: table by jack-order has no value for spades-first"
-                                                        " (and no otherwise)"]  # fmt: skip
+    assert table_gaps(partial.data["expect"], spec) == [
+        "expect.partner: table by jack-order has no value for spades-first (and no otherwise)"
+    ]
 
 
 def test_check_judges_a_fixed_rule_engine_under_its_own_rules_and_ignores_axes_the_record_does_not_need() -> None:
     # An engine that plays none of the listed options of two session axes and calls before it buries.
-    engine = FixedRulesEngine(plays={"call-timing": "call-then-bury"},
-                              declared={"all-pass-dealer": None, "doubler-stacking": None},
-                              unlisted={"all-pass-dealer": "never deals twice", "doubler-stacking": "no doublers"})  # fmt: skip
+    engine = FixedRulesEngine(
+        plays={"call-timing": "call-then-bury"},
+        declared={"all-pass-dealer": None, "doubler-stacking": None},
+        unlisted={"all-pass-dealer": "never deals twice", "doubler-stacking": "no doublers"},
+    )
     outcome = run_cli(["check", "spec/examples/ordinary-win-deck.yaml", "--engine", "x"], loader=lambda text: engine)
     assert outcome.status == 0, outcome.out + outcome.err
     assert "profile: standard+call-timing=call-then-bury" in outcome.out

@@ -78,10 +78,13 @@ def test_a_wrong_engine_fails_the_position_on_the_rule_of_its_moment() -> None:
 
 
 @pytest.mark.parametrize("path", sorted((ROOT / "fixtures/positions").glob("*.yaml")) + [EXAMPLE], ids=lambda p: p.name)
-@pytest.mark.parametrize("options", [{}, {"void-play": "must-trump"}, {"called-suit-lead": "after-first-lead"},
-                                     {"call-timing": "call-then-bury"}])  # fmt: skip
-def test_an_engine_that_only_replays_is_asked_of_a_hand_built_to_reach_the_position(path: Path,
-                                                                                    options: dict[str, str]) -> None:  # fmt: skip
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"void-play": "must-trump"}, {"called-suit-lead": "after-first-lead"}, {"call-timing": "call-then-bury"}],
+)
+def test_an_engine_that_only_replays_is_asked_of_a_hand_built_to_reach_the_position(
+    path: Path, options: dict[str, str]
+) -> None:
     run = _run(NoQueries(), path, **options)
     assert run.checks and run.unsupported is None and run.error is None
     assert all(check.verdict is Verdict.AGREES for check in run.checks), run.checks
@@ -100,13 +103,19 @@ def test_an_engine_that_neither_answers_nor_replays_is_unsupported() -> None:
     assert run.unsupported == "the engine lacks capability legal-plays (or replay)" and not run.checks
 
 
-@pytest.mark.parametrize(("change", "message"), [
-    (("trick: [S1 9H]", "trick: [S1 9H, S3 JD]"), "position.trick[1]: S3 plays after S1: the seats go clockwise"),
-    (("to_act: S2", "to_act: S4"), "position.to_act: S4 is not next after S1"),
-    (("hand: [QD, KS, 7C]", "hand: [QD, KS, 7C, 8C]"), "position.hand: 4 cards after 3 earlier tricks; the seat holds 3"),
-    (("must-trump: [QD]", "must-trump: [QH]"), "expect.legal.must-trump[0]: QH is not in the hand of S2"),
-    (("trick: [S1 9H]", "trick: [S1 9H, S2 QD, S3 AH, S4 KH, S5 7H]"), "position.to_act: the trick is complete"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (("trick: [S1 9H]", "trick: [S1 9H, S3 JD]"), "position.trick[1]: S3 plays after S1: the seats go clockwise"),
+        (("to_act: S2", "to_act: S4"), "position.to_act: S4 is not next after S1"),
+        (
+            ("hand: [QD, KS, 7C]", "hand: [QD, KS, 7C, 8C]"),
+            "position.hand: 4 cards after 3 earlier tricks; the seat holds 3",
+        ),
+        (("must-trump: [QD]", "must-trump: [QH]"), "expect.legal.must-trump[0]: QH is not in the hand of S2"),
+        (("trick: [S1 9H]", "trick: [S1 9H, S2 QD, S3 AH, S4 KH, S5 7H]"), "position.to_act: the trick is complete"),
+    ],
+)
 def test_a_position_that_cannot_be_is_a_reader_problem(tmp_path: Path, change: tuple[str, str], message: str) -> None:
     path = tmp_path / "bad.yaml"
     path.write_text(VOID.read_text(encoding="utf-8").replace(*change), encoding="utf-8")
@@ -122,10 +131,14 @@ def test_check_prints_the_ruling_per_variant_and_the_verdict(monkeypatch: pytest
     out = outcome.out
     assert "Position: S3 (picker) to play to trick 2, leading; holds QS JC AD 7H KC; AH called" in out
     assert "Ruling under standard: S3 may play 7H AD JC KC QS" in out
-    assert ("S3 may play 7H AD JC KC QS under called-suit-lead=any-time; only AD JC KC QS under"
-            " called-suit-lead=after-first-lead.") in out  # fmt: skip
+    assert (
+        "S3 may play 7H AD JC KC QS under called-suit-lead=any-time; only AD JC KC QS under"
+        " called-suit-lead=after-first-lead."
+    ) in out
     assert out.rstrip().endswith("Verdict: PASSED: the engine agrees with the one expectation of the record.")
-    under = run_cli(["check", "spec/examples/position-picker-leads-the-called-suit.yaml", "--profile", "translated-article"])
+    under = run_cli(
+        ["check", "spec/examples/position-picker-leads-the-called-suit.yaml", "--profile", "translated-article"]
+    )
     assert under.status == 0 and "agrees   legality of S3 7H: illegal under play.picker-leads-called-suit" in under.out
 
 
@@ -134,4 +147,7 @@ def test_check_a_position_with_an_engine_that_cannot_answer_is_a_usage_error(mon
     outcome = run_cli(["check", str(VOID.relative_to(ROOT)), "--engine", "e"], loader=lambda text: ReportsOnly())
     assert outcome.status == 2 and "it lacks capability legal-plays" in outcome.err
     replays = run_cli(["check", str(VOID.relative_to(ROOT)), "--engine", "e"], loader=lambda text: NoQueries())
-    assert replays.status == 0 and "S2 may play 7C KS QD under void-play=free; only QD under void-play=must-trump." in replays.out
+    assert (
+        replays.status == 0
+        and "S2 may play 7C KS QD under void-play=free; only QD under void-play=must-trump." in replays.out
+    )

@@ -46,7 +46,9 @@ def test_an_honest_fixed_rule_engine_runs_the_cases_it_can_play_and_passes_them(
     assert not [r.message for r in run.results if r.status not in allowed]
     # a skipped case is one its options make impossible, with the case's own reason
     assert all(r.reason.startswith("not applicable under ") for r in run.results if r.status is Status.SKIPPED)
-    unsupported_by_axis = {r.case_id for r in run.results if r.status is Status.UNSUPPORTED and r.reason.startswith("axis ")}
+    unsupported_by_axis = {
+        r.case_id for r in run.results if r.status is Status.UNSUPPORTED and r.reason.startswith("axis ")
+    }
     playable = {r.case_id for r in run.results} - unsupported_by_axis
     ran = {r.case_id for r in run.results if r.status is Status.PASSED}
     assert len(ran) >= 0.9 * len(playable)
@@ -121,8 +123,15 @@ def test_an_axis_declared_as_none_of_the_listed_is_unsupported_with_that_reason_
 
 
 def test_an_engine_without_a_game_flow_runs_the_query_cases() -> None:
-    queries = frozenset({Capability.TRICK_WINNER, Capability.LEGAL_PLAYS, Capability.CALLABLE_CARDS,
-                         Capability.SCORE, Capability.CARD_POINTS})  # fmt: skip
+    queries = frozenset(
+        {
+            Capability.TRICK_WINNER,
+            Capability.LEGAL_PLAYS,
+            Capability.CALLABLE_CARDS,
+            Capability.SCORE,
+            Capability.CARD_POINTS,
+        }
+    )
     run, reading = _judge(FixedRulesEngine(capabilities=queries))
     passed = [r for r in run.results if r.status is Status.PASSED]
     assert len(passed) > 150
@@ -135,6 +144,7 @@ def test_the_same_judgement_over_the_subprocess_protocol() -> None:
     command = f"cmd:{shlex.join([sys.executable, str(FAKE_SERVER), 'scoring.sixty-wins'])}"
     over_the_wire, reading = _judge(command)
     in_process, _ = _judge(FixedRulesEngine(MUTANTS["scoring.sixty-wins"].adapter()))
-    assert [(r.key, r.status, r.blamed) for r in over_the_wire.results] == \
-        [(r.key, r.status, r.blamed) for r in in_process.results]  # fmt: skip
+    assert [(r.key, r.status, r.blamed) for r in over_the_wire.results] == [
+        (r.key, r.status, r.blamed) for r in in_process.results
+    ]
     assert set(reading.deviations) == {"scoring.tie-goes-to-defenders"}

@@ -27,8 +27,9 @@ def test_the_text_report_names_the_one_broken_rule_and_the_rule_set() -> None:
     assert "  not applicable: " in text and "    not applicable under " in text
     # Each failure quotes only the blamed rule, not every rule its case lists.
     failures = [block for block in text.split("\n\n") if block.startswith("FAILED ")]
-    assert failures and all(block.splitlines()[1].startswith("  rule scoring.tie-goes-to-defenders:")
-                            for block in failures)  # fmt: skip
+    assert failures and all(
+        block.splitlines()[1].startswith("  rule scoring.tie-goes-to-defenders:") for block in failures
+    )
 
 
 def test_a_variant_liar_is_shown_as_playing_the_other_option() -> None:
@@ -51,8 +52,9 @@ def test_the_json_report_carries_blame_coverage_and_the_reading() -> None:
     data = json.loads(outcome.out)
     assert data["verdict"] == "FAILED" and data["profiles"] == []
     failed = [r for r in data["results"] if r["status"] == "failed"]
-    assert failed and {rule for r in failed if r["kind"] != "perft" for rule in r["blamed"]} == \
-        {"scoring.tie-goes-to-defenders"}  # fmt: skip
+    assert failed and {rule for r in failed if r["kind"] != "perft" for rule in r["blamed"]} == {
+        "scoring.tie-goes-to-defenders"
+    }
     assert list(data["reading"]["deviations"]) == ["scoring.tie-goes-to-defenders"]
     coverage = data["coverage"]
     assert coverage["ran"] + sum(coverage["unsupported"].values()) + coverage["skipped"] == coverage["cases"]
@@ -61,8 +63,9 @@ def test_the_json_report_carries_blame_coverage_and_the_reading() -> None:
 
 
 def test_the_matrix_shows_one_red_row_for_one_bug() -> None:
-    outcome = run_cli(["matrix", "-q", "--engine", "python:tests.judge.fixed_rules:mutant_sixty_wins",
-                       "--profile", "standard"])  # fmt: skip
+    outcome = run_cli(
+        ["matrix", "-q", "--engine", "python:tests.judge.fixed_rules:mutant_sixty_wins", "--profile", "standard"]
+    )
     assert outcome.status == 0, outcome.err
     red = [line for line in outcome.out.splitlines() if line.startswith("| `") and "wrong" in line]
     assert [line.split("`")[1] for line in red] == ["scoring.tie-goes-to-defenders"]
@@ -81,7 +84,9 @@ def test_a_saved_report_reads_back_as_it_was_written(tmp_path: Path) -> None:
     saved = read_report(path)
     assert saved.name == data["engine"]["name"] and saved.profiles == ()
     assert [r.key for r in saved.results] == [r["key"] for r in data["results"]]
-    assert [(r.status.value, list(r.blamed)) for r in saved.results] == [(r["status"], r["blamed"]) for r in data["results"]]
+    assert [(r.status.value, list(r.blamed)) for r in saved.results] == [
+        (r["status"], r["blamed"]) for r in data["results"]
+    ]
     assert dict(saved.rule_set) == data["rule_set"] and saved.verdict == "FAILED"
     assert dict(saved.explained) == data["reading"]["explained"]
 
@@ -110,8 +115,10 @@ def test_the_matrix_from_saved_reports_runs_nothing_and_leads_with_each_engines_
     buggy = _saved(tmp_path, "sixty_wins")
     liar = _saved(tmp_path, "no_tricker_liar")
     page = tmp_path / "matrix.html"
-    outcome = run_cli(["matrix", str(honest), str(buggy), str(liar), "--html", str(page)],
-                      loader=lambda text: pytest.fail("a saved report must not start an engine"))  # fmt: skip
+    outcome = run_cli(
+        ["matrix", str(honest), str(buggy), str(liar), "--html", str(page)],
+        loader=lambda text: pytest.fail("a saved report must not start an engine"),
+    )
     assert outcome.status == 0, outcome.err
     out = outcome.out
     # The engine sections come before the rules table.

@@ -41,9 +41,14 @@ def test_the_reference_names_every_rule_a_play_breaks_following_suit_first() -> 
     assert caught.value.rule_id == "play.follow-suit"
 
 
-@pytest.mark.parametrize(("named", "status"), [
-    ("play.follow-suit", 0), ("play.hold-card-on-first-lead", 0), ("play.card-in-hand", 1),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("named", "status"),
+    [
+        ("play.follow-suit", 0),
+        ("play.hold-card-on-first-lead", 0),
+        ("play.card-in-hand", 1),
+    ],
+)
 def test_the_judge_accepts_any_rule_the_action_breaks(named: str, status: int) -> None:
     outcome = run_cli(["check", str(RECORD), "--engine", "named"], loader=lambda text: NamesAnotherRule(named))
     assert outcome.status == status, outcome.out
@@ -67,6 +72,9 @@ def test_a_legal_play_refused_under_a_rule_of_the_case_is_blamed_on_that_rule_on
     (case,) = [c for c in suite_cases() if c.id == case_id]
     assert len([r for r in case.rules if r.startswith("play.")]) > 1
     engine = MUTANTS["play.void-must-trump"].adapter()
-    results = [r for r in run_cases([case], engine, engine.info(), spec, probes=False).results
-               if dict(r.config).get("void-play") == "free"]  # fmt: skip
+    results = [
+        r
+        for r in run_cases([case], engine, engine.info(), spec, probes=False).results
+        if dict(r.config).get("void-play") == "free"
+    ]
     assert results and {(r.status, r.blamed) for r in results} == {(Status.FAILED, ("play.void-in-led-suit",))}

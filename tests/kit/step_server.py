@@ -24,33 +24,55 @@ def _answer(engine: ReferenceSteps, message: dict[str, Any]) -> dict[str, Any]:
     kind, request_id = message.get("type"), message.get("id")
     if kind == "hello":
         info = engine.info()
-        return {"id": 0, "protocol": 1, "name": "step-server", "version": "1",
-                "capabilities": ["steps", "rule-ids", "deal-from-deck"],
-                "options": {axis: list(options) for axis, options in info.options.items()}}  # fmt: skip
+        return {
+            "id": 0,
+            "protocol": 1,
+            "name": "step-server",
+            "version": "1",
+            "capabilities": ["steps", "rule-ids", "deal-from-deck"],
+            "options": {axis: list(options) for axis, options in info.options.items()},
+        }
     if kind == "start":
         deal = message["deal"]
         hands = {seat: tuple(cards) for seat, cards in (deal["hands"] or {}).items()}
         blind = tuple(deal["blind"] or ())
-        engine.start(Deal(deal["dealer"], hands, blind, None if deal["deck"] is None else tuple(deal["deck"])),
-                     message["options"])  # fmt: skip
+        engine.start(
+            Deal(deal["dealer"], hands, blind, None if deal["deck"] is None else tuple(deal["deck"])),
+            message["options"],
+        )
         return {"id": request_id, **_state(engine)}
     if kind == "apply":
         step = engine.apply(message["action"])
-        return {"id": request_id, "accepted": step.accepted, "reason": step.reason or None, "rule": step.rule,
-                **_state(engine)}  # fmt: skip
+        return {
+            "id": request_id,
+            "accepted": step.accepted,
+            "reason": step.reason or None,
+            "rule": step.rule,
+            **_state(engine),
+        }
     if kind == "result":
         result = engine.result()
         outcome = result.outcome
-        return {"id": request_id, "over": result.over,
-                "tricks": [{"winner": t.winner, "points": t.points} for t in result.tricks],
-                "outcome": None if outcome is None else {
-                    "kind": outcome.kind, "scores": dict(outcome.scores), "picker": outcome.picker,
-                    "partner": outcome.partner, "picker_side_points": outcome.picker_side_points,
-                    "picker_side_tricks": outcome.picker_side_tricks, "defender_points": outcome.defender_points,
-                    "defender_tricks": outcome.defender_tricks,
-                    "seat_points": None if outcome.seat_points is None else dict(outcome.seat_points),
-                    "seat_tricks": None if outcome.seat_tricks is None else dict(outcome.seat_tricks),
-                    "leaster_winner": outcome.leaster_winner}}  # fmt: skip
+        return {
+            "id": request_id,
+            "over": result.over,
+            "tricks": [{"winner": t.winner, "points": t.points} for t in result.tricks],
+            "outcome": None
+            if outcome is None
+            else {
+                "kind": outcome.kind,
+                "scores": dict(outcome.scores),
+                "picker": outcome.picker,
+                "partner": outcome.partner,
+                "picker_side_points": outcome.picker_side_points,
+                "picker_side_tricks": outcome.picker_side_tricks,
+                "defender_points": outcome.defender_points,
+                "defender_tricks": outcome.defender_tricks,
+                "seat_points": None if outcome.seat_points is None else dict(outcome.seat_points),
+                "seat_tricks": None if outcome.seat_tricks is None else dict(outcome.seat_tricks),
+                "leaster_winner": outcome.leaster_winner,
+            },
+        }
     return {"id": request_id, "error": {"code": "unsupported", "message": f"no {kind} here"}}
 
 

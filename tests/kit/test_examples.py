@@ -24,8 +24,11 @@ needs_node = pytest.mark.skipif(NODE is None, reason="node is not on this machin
 
 def code_lines(path: Path) -> int:
     """Lines that are neither blank nor only a comment (``//`` or ``#``)."""
-    return sum(1 for line in path.read_text(encoding="utf-8").splitlines()
-               if line.strip() and not line.strip().startswith(("//", "#")))  # fmt: skip
+    return sum(
+        1
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.strip() and not line.strip().startswith(("//", "#"))
+    )
 
 
 @needs_node
@@ -47,13 +50,22 @@ def test_the_node_helper_answers_the_protocol() -> None:
       kit.seatRotation("S3").toEngine("S4"), kit.actionText("S3", "bury", ["KH", "7C"])]));
     """
     helper = ROOT / "adapters" / "node" / "sheepshead-adapter.js"
-    done = subprocess.run([NODE or "node", "-e", script, str(helper)], capture_output=True, text=True, timeout=30, check=True)
+    done = subprocess.run(
+        [NODE or "node", "-e", script, str(helper)], capture_output=True, text=True, timeout=30, check=True
+    )
     replies_line, helpers_line = done.stdout.splitlines()
     hello, start, out_of_turn, refused, accepted, result, unknown = json.loads(replies_line)
     assert hello["capabilities"] == ["steps"] and hello["protocol"] == 1
     assert start == {"id": 1, "turn": "S1", "legal": ["S1 pass"]}
     assert out_of_turn["accepted"] is False and out_of_turn["reason"] == "it is S1's turn"  # checked by the helper
-    assert refused == {"id": 3, "accepted": False, "reason": "pass only", "rule": None, "turn": "S1", "legal": ["S1 pass"]}
+    assert refused == {
+        "id": 3,
+        "accepted": False,
+        "reason": "pass only",
+        "rule": None,
+        "turn": "S1",
+        "legal": ["S1 pass"],
+    }
     assert accepted["accepted"] is True and accepted["turn"] == "S2"
     assert result == {"id": 5, "over": False, "tricks": [], "outcome": None}
     assert unknown["error"]["code"] == "unsupported"
@@ -101,8 +113,12 @@ def test_the_javascript_rules_library_example_is_judged_on_its_own_rules() -> No
     # (it does not know whether the called suit was led), and the partner's duty to lead the
     # called card kept after the suit was led
     assert {rule for r in failed for rule in r.blamed} == {
-        "call.not-own-card", "call.ten-when-all-aces", "play.hold-card-kept", "play.partner-keeps-called-card",
-        "play.partner-leads-called-card"}  # fmt: skip
+        "call.not-own-card",
+        "call.ten-when-all-aces",
+        "play.hold-card-kept",
+        "play.partner-keeps-called-card",
+        "play.partner-leads-called-card",
+    }
     assert all(len(r.blamed) == 1 for r in failed)
     assert not [r for r in run.results if r.status is Status.ERROR]
     assert sum(r.status is Status.PASSED for r in run.results) >= 250  # the query cases

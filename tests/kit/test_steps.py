@@ -32,9 +32,17 @@ def test_the_reference_engine_driven_by_its_steps_passes_every_replay_case() -> 
 
 def test_an_action_out_of_turn_is_the_rejection_and_the_state_is_what_came_before() -> None:
     adapter = StepAdapter(ReferenceSteps())
-    deal = Deal("S5", {"S1": ("AH", "JD", "7D", "9C", "8S", "8H"), "S2": ("QC", "QD", "TD", "AC", "KS", "9H"),
-                       "S3": ("QS", "JC", "AD", "9D", "7H", "KC"), "S4": ("QH", "JS", "KD", "TC", "AS", "TH"),
-                       "S5": ("JH", "8D", "8C", "7C", "9S", "KH")}, ("TS", "7S"))  # fmt: skip
+    deal = Deal(
+        "S5",
+        {
+            "S1": ("AH", "JD", "7D", "9C", "8S", "8H"),
+            "S2": ("QC", "QD", "TD", "AC", "KS", "9H"),
+            "S3": ("QS", "JC", "AD", "9D", "7H", "KC"),
+            "S4": ("QH", "JS", "KD", "TC", "AS", "TH"),
+            "S5": ("JH", "8D", "8C", "7C", "9S", "KH"),
+        },
+        ("TS", "7S"),
+    )
     reply = adapter.replay(ReplayRequest(adapter.info().options and {}, deal, ("S1 pass", "S3 pass")))
     assert reply.applied == 1 and reply.rejected is not None and reply.rejected.index == 1
     assert reply.rejected.message == "out of turn: the engine gives the turn to S2"
@@ -65,8 +73,9 @@ def test_the_reference_server_answers_the_step_messages_as_it_replays() -> None:
     from conformance.engines.reference import ReferenceAdapter
 
     areas = ["auction", "bury", "call", "play"]
-    by_steps = run_engine(StepAdapter(ProtocolSteps(ReferenceAdapter(validate=True)), check_turn=False),
-                          probes=False, areas=areas)  # fmt: skip
+    by_steps = run_engine(
+        StepAdapter(ProtocolSteps(ReferenceAdapter(validate=True)), check_turn=False), probes=False, areas=areas
+    )
     by_replay = run_engine(ReferenceAdapter(), probes=False, areas=areas)
     replayed = {r.key: r.status for r in by_replay.results}
     for result in by_steps.results:
@@ -87,5 +96,8 @@ def test_trick_winner_queries_are_answered_by_replaying_a_leaster() -> None:
     assert len(passed) > 150 and not [r for r in run.results if r.status is Status.FAILED]
     wrong = StepAdapter(ProtocolSteps(MutantAdapter(MUTANTS["ranking.jack-order-swapped"])), check_turn=False)
     failed = [r for r in run_engine(wrong, probes=False, areas=["ranking"]).results if r.status is Status.FAILED]
-    assert failed and {rule for r in failed for rule in r.blamed} <= {"ranking.trump-order", "ranking.trump-beats-fail",
-                                                                      "trick.highest-trump-wins"}  # fmt: skip
+    assert failed and {rule for r in failed for rule in r.blamed} <= {
+        "ranking.trump-order",
+        "ranking.trump-beats-fail",
+        "trick.highest-trump-wins",
+    }

@@ -50,9 +50,20 @@ def test_each_spelling_writes_and_reads_all_32_cards(name: str, ten_of_diamonds:
 
 @pytest.mark.parametrize(
     ("code", "card"),
-    [("10_diamonds", "TD"), ("TD", "TD"), ("10♦", "TD"), ("Q-C", "QC"), ("queen_of_clubs", "QC"), ("td", "TD"),
-     ("clubs_queen", "QC"), ("7 h", "7H"), ("ace of spades", "AS"), ("Jack-Hearts", "JH"), ("king_hearts", "KH")],
-)  # fmt: skip
+    [
+        ("10_diamonds", "TD"),
+        ("TD", "TD"),
+        ("10♦", "TD"),
+        ("Q-C", "QC"),
+        ("queen_of_clubs", "QC"),
+        ("td", "TD"),
+        ("clubs_queen", "QC"),
+        ("7 h", "7H"),
+        ("ace of spades", "AS"),
+        ("Jack-Hearts", "JH"),
+        ("king_hearts", "KH"),
+    ],
+)
 def test_any_common_spelling_is_read(code: str, card: str) -> None:
     assert CardSpelling.named("canonical").from_engine(code) == card
 

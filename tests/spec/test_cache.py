@@ -61,7 +61,9 @@ def test_the_cache_is_off_when_asked(spec_copy: Path, monkeypatch: pytest.Monkey
     assert not (spec_copy.parent / "cache").exists()
 
 
-def test_an_unwritable_cache_folder_costs_nothing_but_the_cache(spec_copy: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_unwritable_cache_folder_costs_nothing_but_the_cache(
+    spec_copy: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     blocker = spec_copy.parent / "a-file"
     blocker.write_text("not a folder", encoding="utf-8")
     monkeypatch.setenv(cache.CACHE_ENV, str(blocker / "cache"))

@@ -39,8 +39,7 @@ def test_duplicate_rule_id(make_spec: MakeSpec) -> None:
     first = line_of(spec.rules, "id: trick.highest-trump-wins")
     second = line_of(spec.rules, "id: trick.highest-trump-wins", 2)
     assert _one(spec) == (
-        f"spec/rules.yaml:{second}: rules[2].id: duplicate rule id"
-        f" 'trick.highest-trump-wins' (first on line {first})"
+        f"spec/rules.yaml:{second}: rules[2].id: duplicate rule id 'trick.highest-trump-wins' (first on line {first})"
     )
 
 
@@ -52,21 +51,15 @@ def test_duplicate_option_id(make_spec: MakeSpec) -> None:
         line_of(spec.variants, "id: clubs-first", 2),
     )
     expected = (
-        f"spec/variants.yaml:{second}: axes[0].options[1].id: duplicate option id 'clubs-first'"
-        f" (first on line {first})"
+        f"spec/variants.yaml:{second}: axes[0].options[1].id: duplicate option id 'clubs-first' (first on line {first})"
     )
     assert expected in problems
 
 
 def test_area_must_be_the_id_prefix(make_spec: MakeSpec) -> None:
-    spec = make_spec(
-        rules=[("    area: trick\n    title: Five cards", "    area: deck\n    title: Five cards")]
-    )
+    spec = make_spec(rules=[("    area: trick\n    title: Five cards", "    area: deck\n    title: Five cards")])
     line = line_of(spec.rules, "area: deck", 2)
-    assert (
-        _one(spec)
-        == f"spec/rules.yaml:{line}: rules[2].area: area 'deck' differs from the id prefix 'trick'"
-    )
+    assert _one(spec) == f"spec/rules.yaml:{line}: rules[2].area: area 'deck' differs from the id prefix 'trick'"
 
 
 def test_areas_in_the_closed_order(make_spec: MakeSpec) -> None:
@@ -74,28 +67,19 @@ def test_areas_in_the_closed_order(make_spec: MakeSpec) -> None:
     trick = "  - id: trick\n    title: Tricks\n    description: Who wins a trick.\n"
     spec = make_spec(rules=[(deck + trick, trick + deck)])
     line = line_of(spec.rules, "areas:")
-    assert (
-        _one(spec)
-        == f"spec/rules.yaml:{line}: areas: areas must be listed in the order deck, trick"
-    )
+    assert _one(spec) == f"spec/rules.yaml:{line}: areas: areas must be listed in the order deck, trick"
 
 
 def test_unknown_axis(make_spec: MakeSpec) -> None:
     spec = make_spec(rules=[("axis: jack-order", "axis: queen-order")])
     line = line_of(spec.rules, "axis: queen-order")
-    assert (
-        _one(spec)
-        == f"spec/rules.yaml:{line}: rules[1].axis: no axis 'queen-order' in variants.yaml"
-    )
+    assert _one(spec) == f"spec/rules.yaml:{line}: rules[1].axis: no axis 'queen-order' in variants.yaml"
 
 
 def test_unknown_axis_in_a_list(make_spec: MakeSpec) -> None:
     spec = make_spec(rules=[("axis: jack-order", "axis: [jack-order, queen-order]")])
     line = line_of(spec.rules, "axis: [")
-    assert (
-        _one(spec)
-        == f"spec/rules.yaml:{line}: rules[1].axis[1]: no axis 'queen-order' in variants.yaml"
-    )
+    assert _one(spec) == f"spec/rules.yaml:{line}: rules[1].axis[1]: no axis 'queen-order' in variants.yaml"
 
 
 @pytest.mark.parametrize(
@@ -186,9 +170,7 @@ def test_unknown_axis_in_a_list(make_spec: MakeSpec) -> None:
         "versions-differ",
     ],
 )
-def test_broken_link(
-    make_spec: MakeSpec, file: str, old: str, new: str, needle: str, expected: str
-) -> None:
+def test_broken_link(make_spec: MakeSpec, file: str, old: str, new: str, needle: str, expected: str) -> None:
     spec = make_spec(**{file: [(old, new)]})
     line = line_of(spec.rules if file == "rules" else spec.variants, needle)
     assert _one(spec) == f"spec/{file}.yaml:{line}: {expected}"
@@ -201,12 +183,9 @@ def test_profile_cycle(make_spec: MakeSpec) -> None:
     spec = make_spec(variants=[(ROOT_OPTIONS, "    inherits: literal\n" + ROOT_OPTIONS)])
     first, second = line_of(spec.variants, "inherits:"), line_of(spec.variants, "inherits:", 2)
     assert spec.problems() == [
-        f"spec/variants.yaml:{line_of(spec.variants, 'profiles:')}: profiles: no root profile (one"
-        " without inherits)",
-        f"spec/variants.yaml:{first}: profiles[0].inherits: profile inheritance cycle: standard ->"
-        " literal -> standard",
-        f"spec/variants.yaml:{second}: profiles[1].inherits: profile inheritance cycle: literal ->"
-        " standard -> literal",
+        f"spec/variants.yaml:{line_of(spec.variants, 'profiles:')}: profiles: no root profile (one without inherits)",
+        f"spec/variants.yaml:{first}: profiles[0].inherits: profile inheritance cycle: standard -> literal -> standard",
+        f"spec/variants.yaml:{second}: profiles[1].inherits: profile inheritance cycle: literal -> standard -> literal",
     ]
 
 
@@ -220,8 +199,7 @@ def test_two_root_profiles(make_spec: MakeSpec) -> None:
     spec = make_spec(variants=[("    inherits: standard\n", "")])
     line = line_of(spec.variants, "id: literal")
     assert _one(spec) == (
-        f"spec/variants.yaml:{line}: profiles[1].id: a second root profile (the first is"
-        " 'standard'); add inherits"
+        f"spec/variants.yaml:{line}: profiles[1].id: a second root profile (the first is 'standard'); add inherits"
     )
 
 
@@ -241,8 +219,7 @@ def test_profile_choosing_an_unknown_option(make_spec: MakeSpec) -> None:
     assert spec.problems() == [
         f"spec/variants.yaml:{line_of(spec.variants, 'id: spades-first')}: axes[0].options[1].id:"
         " option 'spades-first' is not chosen by any profile",
-        f"spec/variants.yaml:{line}: profiles[1].options.jack-order: axis 'jack-order' has no"
-        " option 'hearts-first'",
+        f"spec/variants.yaml:{line}: profiles[1].options.jack-order: axis 'jack-order' has no option 'hearts-first'",
     ]
 
 
@@ -250,8 +227,7 @@ def test_unused_option(make_spec: MakeSpec) -> None:
     spec = make_spec(variants=[("jack-order: spades-first", "jack-order: clubs-first")])
     line = line_of(spec.variants, "id: spades-first")
     assert _one(spec) == (
-        f"spec/variants.yaml:{line}: axes[0].options[1].id: option 'spades-first' is not chosen by"
-        " any profile"
+        f"spec/variants.yaml:{line}: axes[0].options[1].id: option 'spades-first' is not chosen by any profile"
     )
 
 
@@ -268,8 +244,7 @@ def test_quote_not_in_the_text(make_spec: MakeSpec) -> None:
     spec = make_spec(variants=[("quote: Sparknekt er høyere,", "quote: Sparknekt er lavere,")])
     line = line_of(spec.variants, "Sparknekt er lavere")
     assert _one(spec) == (
-        f"spec/variants.yaml:{line}: errata[0].sources[0].quote: 'Sparknekt er lavere' not found"
-        f" on line 4 of {SEED}"
+        f"spec/variants.yaml:{line}: errata[0].sources[0].quote: 'Sparknekt er lavere' not found on line 4 of {SEED}"
     )
 
 
@@ -281,11 +256,7 @@ def test_quote_must_match_verbatim(make_spec: MakeSpec) -> None:
 def test_line_past_the_end(make_spec: MakeSpec) -> None:
     spec = make_spec(rules=[("        line: 2\n", "        line: 9\n")])
     line = line_of(spec.rules, "line: 9")
-    assert (
-        _one(spec)
-        == f"spec/rules.yaml:{line}: rules[0].sources[0].line: line 9 is past the end of {SEED} (4"
-        " lines)"
-    )
+    assert _one(spec) == f"spec/rules.yaml:{line}: rules[0].sources[0].line: line 9 is past the end of {SEED} (4 lines)"
 
 
 def test_seed_text_missing_from_the_seeds_folder(make_spec: MakeSpec) -> None:

@@ -23,40 +23,29 @@ def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]
 
 def test_check_ok(make_spec: MakeSpec, capsys: pytest.CaptureFixture[str]) -> None:
     made = make_spec()
-    status, out, err = _run(
-        capsys, "spec", "check", "--spec-dir", str(made.spec_dir), "--seeds", str(made.seeds_dir)
-    )
+    status, out, err = _run(capsys, "spec", "check", "--spec-dir", str(made.spec_dir), "--seeds", str(made.seeds_dir))
     assert (status, err) == (0, "")
     assert out == "spec OK: 3 rules, 1 axes, 2 profiles, 1 texts; 3 quotes checked\n"
 
 
-def test_check_reports_every_problem(
-    make_spec: MakeSpec, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_check_reports_every_problem(make_spec: MakeSpec, capsys: pytest.CaptureFixture[str]) -> None:
     made = make_spec(
         rules=[("axis: jack-order", "axis: queen-order")],
         variants=[("jack-order: spades-first", "jack-order: clubs-first")],
     )
-    status, out, err = _run(
-        capsys, "spec", "check", "--spec-dir", "spec", "--seeds", str(made.seeds_dir)
-    )
+    status, out, err = _run(capsys, "spec", "check", "--spec-dir", "spec", "--seeds", str(made.seeds_dir))
     assert status == 1
     assert out.splitlines() == [
-        f"spec/rules.yaml:{line_of(made.rules, 'queen-order')}: rules[1].axis: no axis"
-        " 'queen-order' in variants.yaml",
+        f"spec/rules.yaml:{line_of(made.rules, 'queen-order')}: rules[1].axis: no axis 'queen-order' in variants.yaml",
         f"spec/variants.yaml:{line_of(made.variants, 'id: spades-first')}: axes[0].options[1].id:"
         " option 'spades-first' is not chosen by any profile",
     ]
     assert err == "2 problems found\n"
 
 
-def test_check_reports_bad_yaml_without_traceback(
-    make_spec: MakeSpec, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_check_reports_bad_yaml_without_traceback(make_spec: MakeSpec, capsys: pytest.CaptureFixture[str]) -> None:
     made = make_spec(rules=[("rules:\n", "rules: [\n")])
-    status, out, err = _run(
-        capsys, "spec", "check", "--spec-dir", "spec", "--seeds", str(made.seeds_dir)
-    )
+    status, out, err = _run(capsys, "spec", "check", "--spec-dir", "spec", "--seeds", str(made.seeds_dir))
     assert status == 1
     assert out.startswith("spec/rules.yaml:") and "invalid YAML" in out
     assert "Traceback" not in out + err
@@ -89,22 +78,16 @@ def test_check_finds_the_checkout_around_the_working_directory(
     assert out.startswith(f"{tmp_path}/spec/rules.yaml:")
 
 
-def test_render_writes_and_checks(
-    make_spec: MakeSpec, capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
+def test_render_writes_and_checks(make_spec: MakeSpec, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     made = make_spec()
     target = tmp_path / "out.md"
     status, out, _ = _run(capsys, "spec", "render", "--spec-dir", "spec", "--output", str(target))
     assert status == 0 and out == "wrote out.md\n"
     assert target.read_text(encoding="utf-8") == render_spec_markdown(load_spec(made.spec_dir))
-    status, out, _ = _run(
-        capsys, "spec", "render", "--spec-dir", "spec", "--output", str(target), "--check"
-    )
+    status, out, _ = _run(capsys, "spec", "render", "--spec-dir", "spec", "--output", str(target), "--check")
     assert (status, out) == (0, "out.md is up to date\n")
     target.write_text("old\n", encoding="utf-8")
-    status, out, _ = _run(
-        capsys, "spec", "render", "--spec-dir", "spec", "--output", str(target), "--check"
-    )
+    status, out, _ = _run(capsys, "spec", "render", "--spec-dir", "spec", "--output", str(target), "--check")
     assert status == 1 and out.startswith("out.md:1: out of date")
     assert target.read_text(encoding="utf-8") == "old\n"  # --check never writes
 
@@ -132,9 +115,7 @@ def test_render_refuses_an_invalid_spec(
     make_spec: MakeSpec, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     make_spec(variants=[("default: clubs-first", "default: hearts-first")])
-    status, out, _ = _run(
-        capsys, "spec", "render", "--spec-dir", "spec", "-o", str(tmp_path / "x.md")
-    )
+    status, out, _ = _run(capsys, "spec", "render", "--spec-dir", "spec", "-o", str(tmp_path / "x.md"))
     assert status == 1 and "default 'hearts-first' is not an option" in out
     assert not (tmp_path / "x.md").exists()
 
@@ -158,18 +139,14 @@ def test_render_refuses_an_invalid_spec(
         "check-stdout",
     ],
 )
-def test_usage_errors_exit_2(
-    argv: list[str], capsys: pytest.CaptureFixture[str], make_spec: MakeSpec
-) -> None:
+def test_usage_errors_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str], make_spec: MakeSpec) -> None:
     make_spec()
     status, _, err = _run(capsys, *argv)
     assert status == 2
     assert "usage:" in err or "error:" in err
 
 
-def test_real_checkout_passes(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_real_checkout_passes(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """What the README's first command runs, from the repository root."""
     monkeypatch.chdir(REPO)
     status, out, _ = _run(capsys, "spec", "check")
@@ -202,10 +179,19 @@ def test_explain_imports_neither_pytest_nor_jsonschema_nor_the_case_loop() -> No
     import subprocess
     import sys
 
-    heavy = ("pytest", "jsonschema", "markdown_it", "conformance.plugin", "conformance.fuzz", "conformance.judge.run",
-             "reference_impl")  # fmt: skip
-    script = ("import sys; from conformance.cli import main; status = main(['explain', 'trick.highest-trump-wins']);"
-              f" print(sorted(m for m in {heavy!r} if m in sys.modules), file=sys.stderr); sys.exit(status)")  # fmt: skip
+    heavy = (
+        "pytest",
+        "jsonschema",
+        "markdown_it",
+        "conformance.plugin",
+        "conformance.fuzz",
+        "conformance.judge.run",
+        "reference_impl",
+    )
+    script = (
+        "import sys; from conformance.cli import main; status = main(['explain', 'trick.highest-trump-wins']);"
+        f" print(sorted(m for m in {heavy!r} if m in sys.modules), file=sys.stderr); sys.exit(status)"
+    )
     subprocess.run([sys.executable, "-c", script], capture_output=True, check=True)  # checks and caches the spec
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert "trick.highest-trump-wins: The highest trump wins" in done.stdout

@@ -40,10 +40,7 @@ SESSION = VALIDATORS["sheepshead-session/1"]
 
 
 def _errors(validator: Draft202012Validator, record: Any) -> list[str]:
-    return [
-        f"{'/'.join(map(str, e.absolute_path)) or '<root>'}: {e.message}"
-        for e in validator.iter_errors(record)
-    ]
+    return [f"{'/'.join(map(str, e.absolute_path)) or '<root>'}: {e.message}" for e in validator.iter_errors(record)]
 
 
 def _validator_for(record: Any) -> Draft202012Validator:
@@ -170,6 +167,7 @@ def _session() -> dict[str, Any]:
 def _del(key: str):
     def change(r: dict[str, Any]) -> None:
         del r[key]
+
     return change
 
 
@@ -183,6 +181,7 @@ def _set(path: str, value: Any):
             node[int(last)] = value
         else:
             node[last] = value
+
     return change
 
 
@@ -371,4 +370,3 @@ def test_session_hand_reports_unknown_key() -> None:
     record["hands"][1]["note"] = "x"
     messages = _errors(SESSION, record)
     assert any("note" in m for m in messages), messages
-

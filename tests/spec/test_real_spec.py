@@ -48,9 +48,7 @@ def spec(docs: SpecDocuments) -> Spec:
 
 @pytest.mark.parametrize("name", ["rules", "variants"])
 def test_yaml_validates_against_its_schema(name: str) -> None:
-    problems = validate_yaml_against_schema(
-        SPEC_DIR / f"{name}.yaml", SCHEMA_DIR / f"{name}.schema.json"
-    )
+    problems = validate_yaml_against_schema(SPEC_DIR / f"{name}.yaml", SCHEMA_DIR / f"{name}.schema.json")
     assert problems == [], _report(problems)
 
 

@@ -47,9 +47,7 @@ def test_real_spec_renders_completely(real_spec: Spec) -> None:
 def test_rules_appear_in_area_order(real_spec: Spec) -> None:
     text = render_spec_markdown(real_spec)
     positions = [
-        text.index(f'<a id="{rule.id}"></a>')
-        for area in real_spec.areas
-        for rule in real_spec.rules_in_area(area.id)
+        text.index(f'<a id="{rule.id}"></a>') for area in real_spec.areas for rule in real_spec.rules_in_area(area.id)
     ]
     assert positions == sorted(positions)
 

@@ -148,10 +148,7 @@ def test_problems_of_both_files_are_reported(make_spec: MakeSpec) -> None:
     problems = spec.problems()
     assert len(problems) == 2
     assert problems[0].startswith(f"spec/rules.yaml:{rules_line + 1}: invalid YAML: ")
-    assert (
-        problems[1]
-        == f"spec/variants.yaml:{variants_line}: axes[0].default: 7 is not of type 'string'"
-    )
+    assert problems[1] == f"spec/variants.yaml:{variants_line}: axes[0].default: 7 is not of type 'string'"
 
 
 def _write(folder: Path, name: str, value: Any) -> Path:

@@ -19,8 +19,16 @@ from tests.harness.synthetic import run_cli
 
 SPEC = load_spec()
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")
-FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync")  # fmt: skip
+FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+)
 
 
 @pytest.fixture(scope="module")
@@ -66,7 +74,7 @@ def test_every_rule_with_its_sources_options_and_tests(page: Path) -> None:
 def test_the_comparison_the_disputes_and_the_tests(page: Path) -> None:
     text = page.read_text(encoding="utf-8")
     table = text.split('<section id="comparison">', 1)[1].split("</section>", 1)[0]
-    assert table.count("<tr><th><a href=\"#axis-") == len(SPEC.axes)
+    assert table.count('<tr><th><a href="#axis-') == len(SPEC.axes)
     assert table.count('<th><a href="#profile-') == len(SPEC.profiles)
     disputes = text.split('<section id="disputes">', 1)[1].split('<section id="tests">', 1)[0]
     assert 'id="dispute-axis-leaster-tie"' in disputes and 'href="#ref-IMP-A"' in disputes
@@ -90,8 +98,9 @@ def _browser() -> str:
 
 
 def _run_browser(browser: str, profile: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([browser, *FLAGS, f"--user-data-dir={profile}", *args], capture_output=True, text=True,
-                          timeout=120, check=False)  # fmt: skip
+    return subprocess.run(
+        [browser, *FLAGS, f"--user-data-dir={profile}", *args], capture_output=True, text=True, timeout=120, check=False
+    )
 
 
 def test_the_search_box_in_a_real_browser(page: Path, tmp_path: Path) -> None:
@@ -100,11 +109,19 @@ def test_the_search_box_in_a_real_browser(page: Path, tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr[-2000:]
     dom = done.stdout
     assert '<form class="search" id="search" role="search">' in dom  # shown by the script
-    shown = [rule for rule, hidden in re.findall(r'<article class="rule" id="([^"]+)"[^>]*?( hidden(?:="")?)?>', dom)
-             if not hidden]  # fmt: skip
-    expected = [rule.id for rule in SPEC.rules
-                if all(word in " ".join([rule.id, rule.title, " ".join(rule.statement.split()), rule.basis, *rule.axes]).lower()
-                       for word in ("ten", "called"))]  # fmt: skip
+    shown = [
+        rule
+        for rule, hidden in re.findall(r'<article class="rule" id="([^"]+)"[^>]*?( hidden(?:="")?)?>', dom)
+        if not hidden
+    ]
+    expected = [
+        rule.id
+        for rule in SPEC.rules
+        if all(
+            word in " ".join([rule.id, rule.title, " ".join(rule.statement.split()), rule.basis, *rule.axes]).lower()
+            for word in ("ten", "called")
+        )
+    ]
     assert shown == expected and "call.ten-when-all-aces" in shown
     assert f"{len(expected)} of {len(SPEC.rules)} rules" in dom
 
@@ -125,8 +142,8 @@ def test_a_phone_sized_screenshot(page: Path, tmp_path: Path) -> None:
 def _chunks(data: bytes, kind: bytes) -> list[bytes]:
     found, offset = [], 8
     while offset < len(data):
-        length = struct.unpack(">I", data[offset:offset + 4])[0]
-        if data[offset + 4:offset + 8] == kind:
-            found.append(data[offset + 8:offset + 8 + length])
+        length = struct.unpack(">I", data[offset : offset + 4])[0]
+        if data[offset + 4 : offset + 8] == kind:
+            found.append(data[offset + 8 : offset + 8 + length])
         offset += 12 + length
     return found

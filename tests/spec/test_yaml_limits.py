@@ -68,7 +68,11 @@ def test_the_reference_record_reader_reports_the_same_problems() -> None:
 def test_a_lone_surrogate_is_escaped_in_the_output(tmp_path: Path) -> None:
     record = tmp_path / "odd.yaml"
     record.write_text('format: sheepshead-hand/1\nid: "\\ud800"\n', encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "conformance.cli", "check", str(record)], capture_output=True,
-                          timeout=60, env={"PYTHONIOENCODING": "utf-8", "PATH": "/usr/bin:/bin"})  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-m", "conformance.cli", "check", str(record)],
+        capture_output=True,
+        timeout=60,
+        env={"PYTHONIOENCODING": "utf-8", "PATH": "/usr/bin:/bin"},
+    )
     assert done.returncode == 2
     assert b"Traceback" not in done.stderr and b"\\ud800" in done.stderr

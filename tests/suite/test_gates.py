@@ -26,7 +26,12 @@ from sheepshead_spec import load_spec
 
 from conformance.cases.coverage import Coverage
 from conformance.cases.featurelint import Vocabulary, lint_features
-from conformance.gates.mutation import format_mutation_report, format_option_report, run_mutants, run_option_discrimination
+from conformance.gates.mutation import (
+    format_mutation_report,
+    format_option_report,
+    run_mutants,
+    run_option_discrimination,
+)
 from conformance.cases.record_plan import RecordProblems, load_record
 
 REPO = Path(__file__).resolve().parents[2]
@@ -49,6 +54,7 @@ def test_every_tag_names_a_known_rule_option_profile_or_capability() -> None:
 def _stops(expect: object) -> set[tuple[str, str]]:
     """``(axis, option)`` pairs under which an ``illegal`` table stops the record at an action:
     its later expectations are not reached there, so a table may leave that option out."""
+
     def walk(table: object) -> set[tuple[str, str]]:
         if not isinstance(table, dict) or "by" not in table:
             return set()
@@ -76,8 +82,12 @@ def test_every_case_speaks_to_every_option_of_the_axes_it_depends_on() -> None:
         bodies = [body.get("expect") or {} for body, _ in record.bodies] + [record.data.get("expect") or {}]
         stops = _stops(record.data.get("expect") or {})  # options under which the record stops short
         stops |= {pair for when, _ in record.not_applicable if len(when) == 1 for pair in when.items()}
-        gaps += [f"{record.file}: {gap}" for body in bodies for gap in table_gaps(body, spec)
-                 if not any(f"table by {axis} has no value for {option}" in gap for axis, option in stops)]  # fmt: skip
+        gaps += [
+            f"{record.file}: {gap}"
+            for body in bodies
+            for gap in table_gaps(body, spec)
+            if not any(f"table by {axis} has no value for {option}" in gap for axis, option in stops)
+        ]
     gaps = list(dict.fromkeys(gaps))  # a hand record's body is the record itself
     assert not gaps, "cases without an expectation (or a reason) for some options:\n" + "\n".join(gaps)
 
@@ -137,8 +147,9 @@ def test_the_dependence_gate_finds_an_unlisted_axis() -> None:
     from conformance.engines.reference import ReferenceAdapter
 
     case = next(c for c in suite_cases() if c.id.endswith("leaster-two-way-tie-no-exchange-or-split.yaml"))
-    unlisted = dataclasses.replace(case, depends={a: o for a, o in case.depends.items() if a != "all-pass"},
-                                   inapplicable=())  # fmt: skip
+    unlisted = dataclasses.replace(
+        case, depends={a: o for a, o in case.depends.items() if a != "all-pass"}, inapplicable=()
+    )
     adapter = ReferenceAdapter()
     found = hidden_dependence([unlisted], adapter, adapter.info(), load_spec(), first_only=True)
     assert [item.axis for item in found] == ["all-pass"]

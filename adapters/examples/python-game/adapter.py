@@ -16,11 +16,24 @@ from conformance.kit import StepAdapter, StepResult, StepTrick  # noqa: E402
 from conformance.kit.translate import CardSpelling, SeatRotation, pair_burials, parse_action  # noqa: E402
 
 CARDS = CardSpelling.named("ten_as_10")  # the game writes 10D, QC
-PLAYS = {"jack-order": "clubs-first", "void-play": "free", "defender-sweep": "shared", "no-tricker": "points",
-         "double-on-the-bump": "on", "all-pass": "leaster", "leaster-blind": "first-trick",
-         "leaster-needs-trick": "yes", "leaster-tie": "no-exchange", "called-ten-rank": "normal",
-         "no-callable-suit": "alone", "bury-on-no-trick": "picker", "call-timing": "bury-then-call",
-         "called-suit-lead": "any-time", "doubler-stacking": "queue", "all-pass-dealer": "passes-left"}  # fmt: skip
+PLAYS = {
+    "jack-order": "clubs-first",
+    "void-play": "free",
+    "defender-sweep": "shared",
+    "no-tricker": "points",
+    "double-on-the-bump": "on",
+    "all-pass": "leaster",
+    "leaster-blind": "first-trick",
+    "leaster-needs-trick": "yes",
+    "leaster-tie": "no-exchange",
+    "called-ten-rank": "normal",
+    "no-callable-suit": "alone",
+    "bury-on-no-trick": "picker",
+    "call-timing": "bury-then-call",
+    "called-suit-lead": "any-time",
+    "doubler-stacking": "queue",
+    "all-pass-dealer": "passes-left",
+}
 
 
 class GameSteps:
@@ -40,8 +53,10 @@ class GameSteps:
         seat, legal = self.turn(), self.game.legal_actions()
         if self.game.phase == "bury":
             return pair_burials(str(seat), [CARDS.from_engine(a.split()[1]) for a in legal])
-        return [f"{seat} {verb.lower()}" + (f" {CARDS.from_engine(card)}" if card else "")
-                for verb, _, card in (a.partition(" ") for a in legal)]  # fmt: skip
+        return [
+            f"{seat} {verb.lower()}" + (f" {CARDS.from_engine(card)}" if card else "")
+            for verb, _, card in (a.partition(" ") for a in legal)
+        ]
 
     def apply(self, action: str) -> bool:
         a = parse_action(action)
@@ -49,7 +64,11 @@ class GameSteps:
             return False
         words = [f"{a.verb.upper()} {CARDS.to_engine(c)}" for c in a.cards] or [a.verb.upper()]
         offered = self.game.legal_actions()
-        if len(words) != (2 if a.verb == "bury" else 1) or len(set(words)) != len(words) or not set(words) <= set(offered):
+        if (
+            len(words) != (2 if a.verb == "bury" else 1)
+            or len(set(words)) != len(words)
+            or not set(words) <= set(offered)
+        ):
             return False
         return all(self.game.act(word) for word in words)
 
@@ -62,7 +81,9 @@ class GameSteps:
         if g.leaster:
             return StepResult(tricks, True, HandOutcome("leaster", scores))
         partner = None if g.partner is None else self.seats.from_engine(g.partner)
-        return StepResult(tricks, True, HandOutcome(g.outcome, scores, picker=self.seats.from_engine(g.picker), partner=partner))
+        return StepResult(
+            tricks, True, HandOutcome(g.outcome, scores, picker=self.seats.from_engine(g.picker), partner=partner)
+        )
 
 
 def engine() -> StepAdapter:

@@ -129,8 +129,10 @@ class Game:
         if len(self.trick) < 5:
             return
         led = suit(self.trick[0][1])
-        power = {c: (100 - TRUMP.index(c)) if c in TRUMP else (50 - FAIL.index(rank(c))) if suit(c) == led else 0
-                 for _, c in self.trick}  # fmt: skip
+        power = {
+            c: (100 - TRUMP.index(c)) if c in TRUMP else (50 - FAIL.index(rank(c))) if suit(c) == led else 0
+            for _, c in self.trick
+        }
         winner = max(self.trick, key=lambda play: power[play[1]])[0]
         self.tricks.append((self.trick[0][0], [c for _, c in self.trick], winner))
         self.trick, self.current = [], winner
@@ -153,8 +155,22 @@ class Game:
         side = {self.picker, self.partner} - {None}
         in_tricks = sum(won[s - 1] for s in side)  # type: ignore[operator]
         total = in_tricks + points(self.buried)
-        unit = 3 if total == 120 else -3 if in_tricks == 0 else 2 if total >= 90 else 1 if total >= 61 else -1 if total >= 31 else -2
+        unit = (
+            3
+            if total == 120
+            else -3
+            if in_tricks == 0
+            else 2
+            if total >= 90
+            else 1
+            if total >= 61
+            else -1
+            if total >= 31
+            else -2
+        )
         self.outcome = {3: "all-tricks", 2: "schneider", 1: "win", -1: "loss", -2: "schneidered", -3: "no-tricks"}[unit]
         unit *= 2 if unit < 0 and self.double_on_bump else 1
-        self.scores = [(4 if self.partner is None else 2) * unit if s == self.picker else unit if s == self.partner else -unit
-                       for s in range(1, 6)]  # fmt: skip
+        self.scores = [
+            (4 if self.partner is None else 2) * unit if s == self.picker else unit if s == self.partner else -unit
+            for s in range(1, 6)
+        ]

@@ -9,7 +9,7 @@ KIND = kind_argument()
 
 def answer(message: dict) -> dict:
     if message.get("type") == KIND:
-        sys.stderr.write("Traceback (most recent call last):\n  File \"engine.py\", line 42\n")
+        sys.stderr.write('Traceback (most recent call last):\n  File "engine.py", line 42\n')
         sys.stderr.write(f"ValueError: cannot handle {KIND} request {message['id']}\n")
         sys.stderr.flush()
         sys.exit(1)
