@@ -1,16 +1,16 @@
 """A static lint of feature files against the step vocabulary (:mod:`conformance.cases.steps`).
 
-pytest-bdd picks a step definition at run time, and when two definitions of the same level match a
-step the winner depends on fixture registration order (see the pytest-bdd guide, §5.2). This lint
-renders every scenario (each ``Examples:`` row) and matches each step against every definition of
-:mod:`conformance.cases.steps`, without running anything:
+A step that two definitions match would be carried out by whichever the matcher tried first; this
+lint renders every scenario (each ``Examples:`` row) and matches each step against every
+definition of :mod:`conformance.cases.steps` (:mod:`conformance.cases.vocabulary`), without
+running anything:
 
 - **undefined**: no definition matches the step;
 - **ambiguous**: more than one does;
 - **unused** (:func:`unused_steps`): a definition no step uses.
 
-It relies on pytest-bdd 9 internals (``step_function_context_registry``, the feature parser);
-the dependency is pinned below 10.
+It reads the features with pytest-bdd's feature model (the official Gherkin parser; the
+dependency is pinned below 10).
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pytest_bdd.feature import get_features
-from pytest_bdd.steps import StepFunctionContext, step_function_context_registry
+
+from conformance.cases.vocabulary import StepDefinition, definitions_of
 
 __all__ = ["StepUse", "lint_steps", "step_definitions", "unused_steps"]
 
@@ -37,18 +38,14 @@ class StepUse:
     """The patterns of the matching definitions."""
 
 
-def step_definitions() -> list[StepFunctionContext]:
+def step_definitions() -> list[StepDefinition]:
     """The step definitions of :mod:`conformance.cases.steps` (imported here if need be)."""
     import conformance.cases.steps  # noqa: F401 - registers the definitions
 
-    return [
-        context
-        for context in step_function_context_registry.values()
-        if getattr(context.step_func, "__module__", "") == "conformance.cases.steps"
-    ]
+    return definitions_of("conformance.cases.steps")
 
 
-def _pattern(context: StepFunctionContext) -> str:
+def _pattern(context: StepDefinition) -> str:
     return f"{context.type or '*'}: {context.parser.name}"
 
 

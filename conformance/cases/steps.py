@@ -49,7 +49,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TypeVar
 
-from pytest_bdd import given, parsers, then, when
 from sheepshead_spec import load_spec
 
 from conformance.adapter import RAISE_VERBS, Deal, EngineInfo, Unsupported, canonical_action
@@ -57,6 +56,7 @@ from conformance.cases.blame import action_topic, card_of_seat, outcome_rules, s
 from conformance.cases.checks import Mismatch, ScenarioError, rejection_text, show, show_set
 from conformance.cases.record_plan import SEATS, deal_deck
 from conformance.cases.table import Table
+from conformance.cases.vocabulary import StepPattern, given, then, when
 
 __all__ = ["STEP_TYPES"]
 
@@ -262,8 +262,8 @@ STEP_TYPES = {
 """The typed fields of the step patterns (``{name:Type}``)."""
 
 
-def _p(pattern: str) -> parsers.parse:
-    return parsers.parse(pattern, extra_types=STEP_TYPES)
+def _p(pattern: str) -> StepPattern:
+    return StepPattern(pattern, STEP_TYPES)
 
 
 # ---------------------------------------------------------------------------- helpers

@@ -52,3 +52,22 @@ def test_the_lint_finds_undefined_and_ambiguous_steps(tmp_path: Path) -> None:
 )
 def test_action_forms(text: str, action: str) -> None:
     assert action_text(text) == action
+
+
+def test_the_step_definitions_are_plain_functions_that_know_no_pytest() -> None:
+    """The steps are registered by conformance.cases.vocabulary, not as pytest fixtures: neither
+    module imports pytest or pytest-bdd, and a step is called like any function."""
+    import ast
+
+    from conformance.cases import steps
+    from conformance.cases.steplint import step_definitions
+
+    for module in ("steps", "vocabulary"):
+        source = (Path(steps.__file__).parent / f"{module}.py").read_text(encoding="utf-8")
+        imported = {node.module for node in ast.walk(ast.parse(source)) if isinstance(node, ast.ImportFrom)}
+        imported |= {a.name for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Import) for a in n.names}
+        assert not {name for name in imported if name and name.split(".")[0] in ("pytest", "pytest_bdd")}, module
+    definitions = step_definitions()
+    assert len(definitions) > 30 and all(callable(d.step_func) for d in definitions)
+    card_points = next(d for d in definitions if d.parser.is_matching("AH is worth 11 card points"))
+    assert card_points.type == "then" and card_points.parser.parse_arguments("AH is worth 11 card points")
