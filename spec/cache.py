@@ -37,10 +37,8 @@ def cache_dir() -> Path | None:
 
 
 def content_key(paths: Iterable[Path]) -> str:
-    """The SHA-256 of the names and contents of ``paths`` (a missing file counts as absent).
-
-    :raises OSError: never; an unreadable file is hashed as absent.
-    """
+    """The SHA-256 of the names and contents of ``paths``; a missing or unreadable file is hashed
+    as absent."""
     digest = hashlib.sha256()
     for path in paths:
         digest.update(path.name.encode() + b"\0")

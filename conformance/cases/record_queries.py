@@ -209,38 +209,13 @@ def judge_by_queries(
                 return
         elif verb == "play":
             card = card_code(words[2])
-            if plays in legal_sets and Capability.LEGAL_PLAYS in capabilities:
-                moment, number = legal_sets[plays]
-                applies, wanted = resolve(moment["cards"], judge.options, profile)
-                if applies and wanted is not None and moment["seat"] == seat:
-                    offered = legal_cards(
-                        adapter,
-                        options,
-                        hands[seat],
-                        trick,
-                        len(won),
-                        seat,
-                        picker,
-                        partner,
-                        called,
-                        under,
-                        called_suit_led,
-                    )
-                    expected = sorted(card_code(c) for c in wanted)
-                    rules = set_rules(plan.deal, judge.options, plan.actions[:index], seat, expected, sorted(offered))
-                    judge.add(
-                        f"legal plays of {seat} after {plays} play{'s' if plays != 1 else ''}",
-                        rules or legality,
-                        show(expected),
-                        show(sorted(offered)),
-                        ("expect", "legal", number, "cards"),
-                    )
+            playable: set[str] | None = None  # the seat's legal plays, asked once at this moment
             if Capability.LEGAL_PLAYS in capabilities:
                 if negative and card not in hands[seat]:
                     raise Unsupported(
                         "a play of a card not in hand is judged only through a replay (capability replay)"
                     )
-                offered = legal_cards(
+                playable = legal_cards(
                     adapter,
                     options,
                     hands[seat],
@@ -253,16 +228,30 @@ def judge_by_queries(
                     under,
                     called_suit_led,
                 )
+            if plays in legal_sets and playable is not None:
+                moment, number = legal_sets[plays]
+                applies, wanted = resolve(moment["cards"], judge.options, profile)
+                if applies and wanted is not None and moment["seat"] == seat:
+                    expected = sorted(card_code(c) for c in wanted)
+                    rules = set_rules(plan.deal, judge.options, plan.actions[:index], seat, expected, sorted(playable))
+                    judge.add(
+                        f"legal plays of {seat} after {plays} play{'s' if plays != 1 else ''}",
+                        rules or legality,
+                        show(expected),
+                        show(sorted(playable)),
+                        ("expect", "legal", number, "cards"),
+                    )
+            if playable is not None:
                 what = f"legal plays of {seat} include {card} (trick {len(won) + 1})"
                 if negative:
-                    judge.add(what, accepted or legality, "no", "yes" if card in offered else "no", path)
+                    judge.add(what, accepted or legality, "no", "yes" if card in playable else "no", path)
                     return
                 rules = (
                     legality
-                    if card in offered
+                    if card in playable
                     else (permitting_rules(plan.deal, judge.options, plan.actions[:index], action) or legality)
                 )
-                judge.add(what, rules, "yes", "yes" if card in offered else "no", path)
+                judge.add(what, rules, "yes", "yes" if card in playable else "no", path)
             elif negative:
                 raise Unsupported("the engine lacks capability legal-plays")
             if card in hands[seat]:
