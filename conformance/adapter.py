@@ -30,22 +30,25 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
+from sheepshead_spec.record_actions import Deal
+from sheepshead_spec.records import NOT_TURN_VERBS, RAISE_VERBS
+
 __all__ = [
+    "NOT_TURN_VERBS",
+    "RAISE_VERBS",
     "Adapter",
     "AdapterError",
-    "Capability",
     "CallableCardsRequest",
     "CallableCardsResponse",
+    "Capability",
     "CardPointsRequest",
     "Deal",
     "EngineInfo",
     "HandOutcome",
     "LegalPlaysRequest",
-    "NOT_TURN_VERBS",
-    "RAISE_VERBS",
+    "Rejection",
     "ReplayRequest",
     "ReplayResponse",
-    "Rejection",
     "ScoreRequest",
     "ScoreResponse",
     "SessionRequest",
@@ -132,18 +135,6 @@ class EngineInfo:
     def sent(self, options: Options) -> dict[str, str]:
         """``options`` as the engine is sent them: without the axes its handshake leaves out."""
         return {axis: option for axis, option in options.items() if self.names(axis)}
-
-
-@dataclass(frozen=True)
-class Deal:
-    """The deal of a hand: the dealer, and the pack order or the five hands and the blind."""
-
-    dealer: str
-    hands: Mapping[str, tuple[str, ...]]
-    """``{"S1": (six cards), …, "S5": (…)}``; always present (the harness deals a pack 3-2-3)."""
-    blind: tuple[str, str]
-    deck: tuple[str, ...] | None = None
-    """The pack order, top first, when the test is about dealing (capability ``deal-from-deck``)."""
 
 
 @dataclass(frozen=True)
@@ -358,12 +349,6 @@ def action_key(text: str) -> tuple[str, ...]:
     if len(words) > 2 and words[1] == "bury":
         return (*words[:2], *sorted(words[2:]))
     return tuple(words)
-
-
-RAISE_VERBS = ("crack", "recrack", "blitz")
-"""Verbs of the window between the call and the first card: each doubles the hand (area crack)."""
-NOT_TURN_VERBS = (*RAISE_VERBS, "claim")
-"""Verbs any eligible seat may use whoever is to act: they are not turns (areas crack, procedure)."""
 
 
 def canonical_action(text: str) -> str:

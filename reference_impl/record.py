@@ -18,31 +18,31 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
+from sheepshead_spec.record_actions import expect_fields, plan_body, record_fields, record_text
 
 from reference_impl.cards import Card, cards_of, parse_card
 from reference_impl.errors import IllegalActionError, InvalidActionError, SheepsheadError
-from reference_impl.hand import Action, ActionKind, Hand, Phase, parse_seat, seat_name
+from reference_impl.hand import Action, Hand, Phase, parse_seat, seat_name
 from reference_impl.profile import Profile
 from reference_impl.session import Session
 
 __all__ = [
     "HandRecord",
-    "SessionRecord",
-    "SessionResult",
-    "load_session",
-    "loads_session",
-    "replay_session",
     "RecordError",
     "ReplayResult",
+    "SessionRecord",
+    "SessionResult",
     "dump",
     "dumps",
     "hand_to_record",
     "iter_replay",
     "load",
+    "load_session",
     "loads",
+    "loads_session",
     "record_from_data",
     "replay",
+    "replay_session",
 ]
 
 HAND_FORMAT = "sheepshead-hand/1"
@@ -164,11 +164,12 @@ def record_from_data(
     :raises RecordError: a semantic problem (unknown profile, repeated card, ...).
     """
 
-    def line(*path: Any) -> int:
-        return int(line_of([*prefix, *path])) if line_of is not None else 0
+    def line(path: Sequence[Any]) -> int:
+        """The line of a document path (``prefix`` included)."""
+        return int(line_of(list(path))) if line_of is not None else 0
 
     def fail(message: str, *path: Any) -> RecordError:
-        where = f"{file}:{line(*path)}" if line_of is not None else file
+        where = f"{file}:{line([*prefix, *path])}" if line_of is not None else file
         dotted = ".".join(str(p) for p in (*prefix, *path))
         return RecordError([f"{where}: {dotted}: {message}" if dotted else f"{where}: {message}"])
 
@@ -199,57 +200,13 @@ def record_from_data(
     except InvalidActionError as error:
         raise fail(str(error), "deal") from None
 
-    actions: list[Action] = []
-    lines: list[int] = []
-    try:
-        for i, text in enumerate(data.get("auction") or []):
-            action = Action.parse(str(text))
-            if action.kind not in (ActionKind.PICK, ActionKind.PASS):
-                raise fail(f"{text!r} is not a pick or pass", "auction", i)
-            actions.append(action)
-            lines.append(line("auction", i))
-        picker = next((a.seat for a in actions if a.kind is ActionKind.PICK), (dealer % 5) + 1)
-        bury_and_call: list[tuple[Action, int]] = []
-        if "bury" in data:
-            cards = tuple(parse_card(str(c)) for c in data["bury"])
-            bury_and_call.append((Action.bury(picker, cards), line("bury")))
-        if "call" in data:
-            call = data["call"]
-            if call == "alone":
-                action = Action.alone(picker)
-            elif isinstance(call, dict):
-                action = Action.call(picker, parse_card(str(call["card"])), parse_card(str(call["under"])))
-            else:
-                action = Action.call(picker, parse_card(str(call)))
-            bury_and_call.append((action, line("call")))
-        if profile.call_timing == "call-then-bury":
-            bury_and_call.sort(key=lambda pair: pair[0].kind is ActionKind.BURY)
-        for action, action_line in bury_and_call:
-            actions.append(action)
-            lines.append(action_line)
-        for i, text in enumerate(data.get("cracks") or []):  # the window before the first card
-            action = Action.parse(str(text))
-            if action.kind not in (ActionKind.CRACK, ActionKind.RECRACK, ActionKind.BLITZ):
-                raise fail(f"{text!r} is not a crack, re-crack or blitz", "cracks", i)
-            actions.append(action)
-            lines.append(line("cracks", i))
-        for t, trick in enumerate(data.get("plays") or []):
-            for j, text in enumerate(trick):
-                action = Action.parse(str(text))
-                if action.kind not in (
-                    ActionKind.PLAY,
-                    ActionKind.CRACK,
-                    ActionKind.RECRACK,
-                    ActionKind.BLITZ,
-                    ActionKind.REVOKE,
-                    ActionKind.CLAIM,
-                ):
-                    raise fail(f"{text!r} is not a play", "plays", t, j)
-                actions.append(action)
-                lines.append(line("plays", t, j))
-        tie_break = parse_seat(str(data["tie_break"]["seat"])) if "tie_break" in data else None
+    plan = plan_body(data, tuple(prefix), {"call-timing": profile.call_timing}, line)
+    try:  # the planner wrote the protocol texts; an unreadable one is a reader's miss, said with its line
+        actions = [Action.parse(text) for text in plan.actions]
+        tie_break = parse_seat(plan.tie_break) if plan.tie_break is not None else None
     except InvalidActionError as error:
         raise fail(str(error)) from None
+    lines = list(plan.lines)
 
     return HandRecord(
         profile=profile,
@@ -313,32 +270,7 @@ def hand_to_record(hand: Hand, *, with_expect: bool = True, deck: Sequence[Card]
             "hands": {seat_name(s): [str(c) for c in cards_of(hand.dealt_hands[s - 1])] for s in range(1, 6)},
             "blind": [str(c) for c in cards_of(hand.blind)],
         }
-    auction = [str(a) for a in hand.actions if a.kind in (ActionKind.PICK, ActionKind.PASS)]
-    if auction:
-        data["auction"] = auction
-    for action in hand.actions:
-        if action.kind is ActionKind.BURY:
-            data["bury"] = [str(c) for c in action.cards]
-        elif action.kind is ActionKind.ALONE:
-            data["call"] = "alone"
-        elif action.kind is ActionKind.CALL:
-            card = str(action.cards[0])
-            data["call"] = card if action.under is None else {"card": card, "under": str(action.under)}
-    cracks = [str(a) for a in hand.actions if a.kind in (ActionKind.CRACK, ActionKind.RECRACK, ActionKind.BLITZ)]
-    if cracks:
-        data["cracks"] = cracks
-    plays = [f"{seat_name(s)} {c}" for trick in hand.tricks for s, c in zip(trick.seats, trick.cards)]
-    plays += [f"{seat_name(s)} {c}" for s, c in hand.current_trick]
-    if hand.revoke is not None:  # the first revoke, marked where it was played
-        revoked = f"{seat_name(hand.revoke.seat)} {hand.revoke.cards[0]}"
-        plays[plays.index(revoked)] = f"{seat_name(hand.revoke.seat)} revoke {hand.revoke.cards[0]}"
-    if plays:
-        data["plays"] = [plays[i : i + 5] for i in range(0, len(plays), 5)]
-    claims = [str(a) for a in hand.actions if a.kind is ActionKind.CLAIM]
-    if claims:
-        if len(plays) % 5 == 0:
-            data["plays"].append([])
-        data["plays"][-1] += claims
+    data.update(record_fields([str(action) for action in hand.actions]))
     outcome = hand.outcome
     if outcome is not None and outcome.leaster_tied and hand.profile.leaster_tie == "random":
         data["tie_break"] = {
@@ -367,7 +299,7 @@ def outcome_expectations(hand: Hand) -> dict[str, Any]:
         expect["seat_tricks"] = dict(zip(seats, outcome.seat_tricks))
         expect["leaster_winner"] = None if outcome.leaster_winner is None else seat_name(outcome.leaster_winner)
     expect["scores"] = dict(zip(seats, outcome.scores))
-    return expect
+    return expect_fields(expect)
 
 
 def _profile_names() -> list[str]:
@@ -376,22 +308,9 @@ def _profile_names() -> list[str]:
     return profile_names()
 
 
-class _RecordDumper(yaml.SafeDumper):
-    """Writes lists of scalars (cards, a trick) on one line, as the spec's examples do."""
-
-    def represent_list(self, data: Any) -> yaml.Node:  # type: ignore[override]
-        flow = all(not isinstance(item, (list, dict)) for item in data)
-        return self.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=flow)
-
-
-_RecordDumper.add_representer(list, _RecordDumper.represent_list)
-
-
 def dumps(hand: Hand, **options: Any) -> str:
     """The hand record of a hand as YAML text (see :func:`hand_to_record`)."""
-    return yaml.dump(
-        hand_to_record(hand, **options), Dumper=_RecordDumper, sort_keys=False, allow_unicode=True, width=100
-    )
+    return record_text(hand_to_record(hand, **options))
 
 
 def dump(hand: Hand, path: str | Path, **options: Any) -> None:

@@ -26,10 +26,16 @@ from .schemas import validate_document
 from .yamldoc import YamlDocument, load_yaml_document, parse_yaml_document
 
 __all__ = [
+    "END_OF_HAND_KEYS",
+    "EXPECTATIONS",
     "HAND_FORMAT",
+    "NOT_TURN_VERBS",
     "POSITION_FORMAT",
+    "RAISE_VERBS",
+    "RESULT_KEYS",
     "SEATS",
     "SESSION_FORMAT",
+    "ExpectationKind",
     "LoadedRecord",
     "RecordProblems",
     "action_key",
@@ -49,9 +55,44 @@ _SCHEMAS = {
     SESSION_FORMAT: "session-record.schema.json",
     POSITION_FORMAT: "position-record.schema.json",
 }
-_END_OF_HAND = ("picker_side", "defenders", "seat_points", "seat_tricks", "outcome", "leaster_winner", "scores")
-_NOT_CARDS = ("crack", "recrack", "blitz", "claim")
-"""Verbs that may stand in a trick without being one of its cards."""
+RAISE_VERBS = ("crack", "recrack", "blitz")
+"""Verbs of the window between the call and the first card: each doubles the hand (area crack)."""
+NOT_TURN_VERBS = (*RAISE_VERBS, "claim")
+"""Verbs any eligible seat may use whoever is to act: they are not turns and not cards of a trick
+(areas crack, procedure)."""
+
+
+@dataclass(frozen=True)
+class ExpectationKind:
+    """One key of a record's ``expect``: the one table the schema, the reader's checks, the judge
+    and the writers are tied to (a test holds them together)."""
+
+    key: str
+    moment: str
+    """``end``: only on a complete hand (the reader refuses it elsewhere); ``any``: wherever the
+    record stops."""
+    judged_as: str
+    """What the judge does with it: ``actions`` (with the replay), ``results`` (the end-of-hand
+    checks), ``legal`` (the legal sets asked at moments)."""
+    meaning: str
+
+
+EXPECTATIONS: tuple[ExpectationKind, ...] = (
+    ExpectationKind("partner", "any", "results", "the partner's seat (null: alone or nobody picked)"),
+    ExpectationKind("tricks", "any", "actions", "each complete trick's winner and card points"),
+    ExpectationKind("picker_side", "end", "results", "the picker's side's card points and tricks"),
+    ExpectationKind("defenders", "end", "results", "the defenders' card points and tricks"),
+    ExpectationKind("seat_points", "end", "results", "each seat's card points (a leaster)"),
+    ExpectationKind("seat_tricks", "end", "results", "each seat's tricks (a leaster)"),
+    ExpectationKind("outcome", "end", "results", "how the hand ended (null: the hand goes on)"),
+    ExpectationKind("leaster_winner", "end", "results", "the seat that wins a leaster (null: nobody)"),
+    ExpectationKind("scores", "end", "results", "each seat's score change"),
+    ExpectationKind("illegal", "any", "actions", "the action the engine must refuse, and the rule"),
+    ExpectationKind("legal", "any", "legal", "the cards a seat may play at moments of the hand"),
+)
+"""Every key of a hand body's ``expect``, in the order a record writes them."""
+END_OF_HAND_KEYS = tuple(kind.key for kind in EXPECTATIONS if kind.moment == "end")
+RESULT_KEYS = tuple(kind.key for kind in EXPECTATIONS if kind.judged_as == "results")
 
 
 class RecordProblems(Exception):
@@ -274,12 +315,12 @@ class _Checker:
         plays = body.get("plays") or []
         verbs = [[(str(p).split() + ["", ""])[1].lower() for p in trick] for trick in plays]
         # a crack or a claim stands in a trick where it was made; it is not one of its five cards
-        complete_tricks = sum(1 for trick in verbs if sum(v not in _NOT_CARDS for v in trick) == 5)
+        complete_tricks = sum(1 for trick in verbs if sum(v not in NOT_TURN_VERBS for v in trick) == 5)
         auction = [str(a).lower() for a in body.get("auction") or []]
         ended_without_play = not plays and len(auction) == 5 and not any("pick" in a for a in auction)
         claimed = any("claim" in trick for trick in verbs)  # a claimed revoke ends the hand
         complete = complete_tricks == 6 or ended_without_play or claimed
-        for key in _END_OF_HAND:
+        for key in END_OF_HAND_KEYS:
             if key in expect and not complete:
                 self.add((*prefix, "expect", key), f"{key!r} needs a complete hand (six tricks)")
         for value, where in self.table(expect.get("tricks"), (*prefix, "expect", "tricks")):
@@ -289,7 +330,7 @@ class _Checker:
             self.zero_sum(expect["scores"], (*prefix, "expect", "scores"))
         if "illegal" in expect:
             self.illegal(expect["illegal"], (*prefix, "expect", "illegal"), body)
-        card_plays = sum(v not in _NOT_CARDS for trick in verbs for v in trick)
+        card_plays = sum(v not in NOT_TURN_VERBS for trick in verbs for v in trick)
         for index, moment in enumerate(expect.get("legal") or ()):
             where = (*prefix, "expect", "legal", index)
             if isinstance(moment, Mapping):

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from conformance.cases.record_plan import SEATS
+from sheepshead_spec.record_actions import SEATS
 
 if TYPE_CHECKING:
     from conformance.adapter import Deal

@@ -17,6 +17,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
+from sheepshead_spec.record_actions import SEATS, HandPlan, LoadedRecord, plan_hands
+from sheepshead_spec.records import card_code
+
 from conformance.adapter import Adapter, Capability, ReplayRequest, TrickWinnerRequest, Unsupported, canonical_action
 from conformance.cases.blame import (
     action_topic,
@@ -27,9 +30,7 @@ from conformance.cases.blame import (
     rules_for,
 )
 from conformance.cases.checks import Mismatch, rejection_text
-from conformance.cases.record_plan import SEATS, HandPlan, LoadedRecord, plan_hands
 from conformance.cases.record_queries import follows, legal_cards
-from sheepshead_spec.records import card_code
 
 __all__ = ["asked_in_play", "check_perft", "perft_rows"]
 
@@ -61,7 +62,7 @@ def perft_rows(record: LoadedRecord, options: Mapping[str, str] | None = None) -
     """The ``(depth, count, line)`` rows of a perft position's ``x-perft`` list, by depth; a
     count may be a variant table (``{by: jack-order, clubs-first: 81, spades-first: 79}``),
     resolved for ``options`` (a row whose table has no value for them is left out)."""
-    from conformance.cases.record_plan import resolve
+    from sheepshead_spec.record_actions import resolve
 
     out = []
     for index, row in enumerate(record.data.get("x-perft") or ()):

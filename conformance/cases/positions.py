@@ -14,13 +14,14 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from sheepshead_spec import Spec
+from sheepshead_spec.record_actions import resolve
 from sheepshead_spec.records import LoadedRecord, card_code
 
 from conformance.adapter import (
     Adapter,
     AdapterError,
-    CardPointsRequest,
     Capability,
+    CardPointsRequest,
     Deal,
     EngineInfo,
     LegalPlaysRequest,
@@ -32,7 +33,6 @@ from conformance.adapter import (
 from conformance.cases.blame import rules_for
 from conformance.cases.checks import show
 from conformance.cases.model import Case, CaseRun, Check, Config, Verdict, pinned, possible, raised
-from conformance.cases.record_plan import resolve
 
 __all__ = ["HandBuilder", "Position", "legal_by_replay", "position_case", "position_depends", "use_hand_builder"]
 

@@ -25,6 +25,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
+from sheepshead_spec.record_actions import SEATS, HandPlan, resolve
+from sheepshead_spec.records import action_key, card_code
+
 from conformance.adapter import (
     RAISE_VERBS,
     Adapter,
@@ -47,8 +50,6 @@ from conformance.cases.blame import (
     trick_winner_rules,
 )
 from conformance.cases.checks import show
-from conformance.cases.record_plan import SEATS, HandPlan, resolve
-from sheepshead_spec.records import action_key, card_code
 
 __all__ = ["QUERY_CAPABILITIES", "follows", "judge_by_queries", "legal_cards"]
 

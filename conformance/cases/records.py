@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from sheepshead_spec import Spec
-from sheepshead_spec.records import action_key, card_code
+from sheepshead_spec.record_actions import HandPlan, LoadedRecord, RecordProblems, load_record, plan_hands, resolve
+from sheepshead_spec.records import RESULT_KEYS, action_key, card_code
 
 from conformance.adapter import (
     Adapter,
@@ -46,16 +47,17 @@ from conformance.cases.blame import (
     set_rules,
     trick_winner_rules,
 )
+from conformance.cases.checks import rejection_text, show
+from conformance.cases.model import Case, CaseRun, Check, Config, Verdict, pinned, possible, raised
 from conformance.cases.perft import asked_in_play, check_perft
 from conformance.cases.record_queries import judge_by_queries
-from conformance.cases.model import Case, CaseRun, Check, Config, Verdict, pinned, possible, raised
-from conformance.cases.checks import rejection_text, show
-from conformance.cases.record_plan import HandPlan, LoadedRecord, RecordProblems, load_record, plan_hands, resolve
 
 __all__ = [
     "RecordCaseProblems",
     "SpecFacts",
+    "judge_hand_end",
     "judge_record",
+    "judge_session_end",
     "not_applicable",
     "record_case",
     "record_cases",
@@ -392,18 +394,6 @@ def _check_actions(
     return True
 
 
-_RESULT_KEYS = (
-    "partner",
-    "picker_side",
-    "defenders",
-    "seat_points",
-    "seat_tricks",
-    "outcome",
-    "leaster_winner",
-    "scores",
-)
-
-
 def _partner_before_the_end(
     judge: _Judge,
     plan: HandPlan,
@@ -445,7 +435,7 @@ def _unreached_results(
 ) -> None:
     """The end-of-hand expectations of a record that ends at an illegal action, listed as not
     reached (the partner is checked if the table knows it by then): never counted as agreement."""
-    for key in _RESULT_KEYS:
+    for key in RESULT_KEYS:
         value = judge.value(plan.expect, key)
         if key == "partner" and value is not _ABSENT:
             _partner_before_the_end(judge, plan, prefix, label, response, value)
@@ -488,7 +478,7 @@ def _check_results(
         seat than the record (for the session totals); empty otherwise.
     """
     expect = plan.expect
-    wanted = {key: judge.value(expect, key) for key in _RESULT_KEYS}
+    wanted = {key: judge.value(expect, key) for key in RESULT_KEYS}
     wanted = {key: value for key, value in wanted.items() if value is not _ABSENT}
     if not wanted:
         return {}
@@ -610,6 +600,32 @@ def _check_results(
             )
         judge.add(f"{label}scores", rules, values, actual, (*where, "scores"), draw_note)
     return moved
+
+
+def judge_hand_end(
+    plan: HandPlan, response: ReplayResponse, options: Mapping[str, str], facts: SpecFacts
+) -> list[Check]:
+    """The end-of-hand checks of a hand that was played outside a record file (the fuzzer's), by
+    the record judge: ``plan.expect`` holds the expectations, ``response`` the engine's answer.
+    The checks name no file line (there is no file yet)."""
+    judge = _Judge(LoadedRecord("<played hand>", {}, lambda path: 0), (), options, True, facts)
+    _check_results(judge, plan, (), response, "")
+    return judge.checks
+
+
+def judge_session_end(
+    plans: Sequence[HandPlan],
+    totals: Mapping[str, int],
+    reply: SessionResponse,
+    options: Mapping[str, str],
+    facts: SpecFacts,
+) -> list[Check]:
+    """The checks of a session played outside a record file (the fuzzer's), by the record judge:
+    each hand's ``plan.expect`` and the session's ``totals`` against the engine's ``reply``."""
+    record = LoadedRecord("<played session>", {"expect": {"totals": dict(totals)}}, lambda path: 0)
+    judge = _Judge(record, (), options, True, facts)
+    _judge_session(judge, record, plans, reply)
+    return judge.checks
 
 
 def _moment(plan: HandPlan, after: int) -> int:

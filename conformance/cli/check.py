@@ -22,19 +22,19 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from sheepshead_spec import Spec, derived_profile
-
-from conformance.adapter import Adapter, AdapterError, EngineInfo
-from conformance.cases.model import CaseRun, Check, Verdict
-from conformance.cases.record_plan import (
+from sheepshead_spec.record_actions import (
     LoadedRecord,
     RecordProblems,
     configuration,
     load_record,
 )
+
+from conformance.adapter import Adapter, AdapterError, EngineInfo
+from conformance.cases.model import CaseRun, Check, Verdict
 from conformance.cases.records import record_case
+from conformance.cli.commands import summary
 from conformance.cli.dispute import ProfileRow, Replay, compare_profiles, replay_record
 from conformance.cli.narrate import Narration, narrate_hand
-from conformance.cli.commands import summary
 from conformance.cli.support import (
     EXIT_FAILED,
     EXIT_OK,

@@ -15,15 +15,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from sheepshead_spec import Spec, load_spec
-
-from conformance.adapter import Adapter, EngineInfo, HandOutcome, ReplayResponse, SessionResponse
-from conformance.cases.model import Case, CaseRun, Config
-from conformance.cases.record_plan import (
+from sheepshead_spec.record_actions import (
     HandPlan,
     LoadedRecord,
     configuration,
     plan_hands,
 )
+
+from conformance.adapter import Adapter, EngineInfo, HandOutcome, ReplayResponse, SessionResponse
+from conformance.cases.model import Case, CaseRun, Config
 from conformance.cases.records import not_applicable
 from conformance.cli.narrate import signed
 from conformance.judge.results import Status

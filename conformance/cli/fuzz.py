@@ -11,6 +11,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from sheepshead_spec.record_actions import record_text
+
 from conformance.adapter import AdapterError, Unsupported
 from conformance.cli.commands import summary
 from conformance.cli.support import (
@@ -24,9 +26,9 @@ from conformance.cli.support import (
     spec_or_usage_error,
 )
 from conformance.fuzz.driver import steps_of
-from conformance.fuzz.record import record_of, record_text
-from conformance.fuzz.shrink import game_size
+from conformance.fuzz.record import record_of
 from conformance.fuzz.run import FuzzRun, fuzz
+from conformance.fuzz.shrink import game_size
 
 __all__ = ["FUZZ_FORMAT", "add_parser", "fuzz_command", "fuzz_data"]
 

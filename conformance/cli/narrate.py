@@ -1,6 +1,6 @@
 """Narrate an engine's replay of a hand: each ruling with the rule id behind it.
 
-:func:`narrate_hand` turns a :class:`~conformance.cases.record_plan.HandPlan` and the engine's
+:func:`narrate_hand` turns a :class:`~sheepshead_spec.record_actions.HandPlan` and the engine's
 :class:`~conformance.adapter.ReplayResponse` into lines: the deal, the auction, the bury, the
 call and the partner, every trick (who led, who won and why, the points), the outcome with its
 scoring rule and each seat's score, or the first illegal action with the rule it breaks and its
@@ -14,8 +14,9 @@ import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from sheepshead_spec.record_actions import HandPlan, left_of
+
 from conformance.adapter import HandOutcome, ReplayResponse, TrickRecord
-from conformance.cases.record_plan import HandPlan, left_of
 
 __all__ = ["Narration", "card_points", "is_trump", "narrate_hand", "signed"]
 

@@ -15,12 +15,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from sheepshead_spec import Spec
+from sheepshead_spec.record_actions import LoadedRecord, configuration
 
-from conformance.adapter import Adapter, AdapterError, CardPointsRequest, Capability, EngineInfo, TrickWinnerRequest
+from conformance.adapter import Adapter, AdapterError, Capability, CardPointsRequest, EngineInfo, TrickWinnerRequest
 from conformance.cases.checks import show
 from conformance.cases.model import Config, Verdict
 from conformance.cases.positions import Position, legal_by_replay
-from conformance.cases.record_plan import LoadedRecord, configuration
 from conformance.cases.records import record_case
 from conformance.cli.support import EXIT_FAILED, EXIT_OK, EXIT_UNSUPPORTED, Environment, UsageError
 from conformance.judge.results import Status

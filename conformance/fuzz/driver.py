@@ -40,8 +40,8 @@ from conformance.cases.blame import (
     score_rules,
     trick_winner_rules,
 )
-from conformance.cases.checks import show
 from conformance.fuzz.choices import Choices
+from conformance.fuzz.expect import divergent_check
 from conformance.kit.steps import StepEngine, StepResult, StepTrick, as_step
 from conformance.kit.translate import CARDS, SEATS
 
@@ -49,13 +49,11 @@ __all__ = [
     "Divergence",
     "HandPlay",
     "PreparedHand",
-    "as_drawn",
     "judge_hand",
     "play_hand",
     "prepare_hand",
     "random_deal",
     "send_hand",
-    "signed",
     "steps_of",
 ]
 
@@ -301,7 +299,7 @@ def judge_hand(prepared: PreparedHand, reference: StepEngine, engine: StepEngine
         found = _wrong_trick(hand, decisions, result.tricks)
         if found is not None:
             return found
-        _compare_outcome(hand, hand.reference.outcome, result.outcome, len(hand.actions))
+        _judge_outcome(hand, hand.reference.outcome, result.outcome, len(hand.actions))
     except Unsupported:
         raise
     except AdapterError as error:
@@ -592,50 +590,22 @@ def _compare_tricks(hand: HandPlay, expected: Sequence[StepTrick], actual: Seque
             return
 
 
-def as_drawn(want: HandOutcome, got: HandOutcome, options: Mapping[str, str]) -> HandOutcome:
-    """The reference's outcome with the leaster won by the tied seat the engine drew, when the
-    engine drew another (``leaster-tie: random``: any tied seat is a fair draw)."""
-    if options.get("leaster-tie") != "random" or not want.leaster_tied or want.leaster_winner is None:
-        return want
-    drawn = got.leaster_winner_seen()
-    if drawn is None or drawn == want.leaster_winner or drawn not in want.leaster_tied:
-        return want
-    scores = dict(want.scores)
-    scores[drawn], scores[want.leaster_winner] = want.scores[want.leaster_winner], want.scores[drawn]
-    return dataclasses.replace(want, leaster_winner=drawn, scores=scores)
+_POINT_CHECKS = ("card points", "tricks", "seat points", "seat tricks")
 
 
-def _compare_outcome(hand: HandPlay, want: HandOutcome | None, got: HandOutcome | None, at: int) -> None:
-    if want is None:
-        return
-    if got is None:
+def _judge_outcome(hand: HandPlay, want: HandOutcome | None, got: HandOutcome | None, at: int) -> None:
+    """The engine's outcome judged by the record judge against the reference's (the checks
+    ``check`` makes of the record the fuzzer writes); the first that differs is the divergence."""
+    if want is None or got is None:
         return  # the engine does not report an outcome: nothing to compare, never a guess
-    want = as_drawn(want, got, hand.options)
-    if got.kind and got.kind != want.kind:
-        rules = outcome_rules(want.kind, got.kind, picker_points=want.picker_side_points)
-        hand.divergence = Divergence("outcome", at, want.kind, got.kind, rules)
+    check = divergent_check(hand.deal, hand.actions, hand.options, want, got)
+    if check is None:
         return
-    if got.picker_side_points is not None and got.picker_side_points != want.picker_side_points:
-        hand.divergence = Divergence(
-            "points",
-            at,
-            f"picker's side {want.picker_side_points}",
-            f"picker's side {got.picker_side_points}",
-            rules_for("side-totals", ()),
-        )
-        return
-    if got.seat_points is not None and want.seat_points is not None and dict(got.seat_points) != dict(want.seat_points):
-        topic = "seat-points" if want.kind == "leaster" else "side-totals"
-        rules = ("leaster.blind",) if want.kind == "leaster" else rules_for(topic, ())
-        hand.divergence = Divergence("points", at, _plain(want.seat_points), _plain(got.seat_points), rules)
-        return
-    if got.scores and dict(got.scores) != dict(want.scores):
-        alone = any(a.split()[1] == "alone" for a in hand.actions)
-        raises = sum(a.split()[1] in RAISE_VERBS for a in hand.actions)
-        rules = score_rules(
-            want.kind, dict(want.scores), dict(got.scores), alone=alone, stakes=1, raises=raises, case_rules=()
-        )
-        hand.divergence = Divergence("scores", at, signed(want.scores), signed(got.scores), rules)
+    kind = "scores" if check.label == "scores" else "points" if check.label.endswith(_POINT_CHECKS) else "outcome"
+    about = (
+        "" if check.label == kind else f"{check.label} "
+    )  # "outcome: expected win", "points: expected picker side …"
+    hand.divergence = Divergence(kind, at, f"{about}{check.expected}", check.actual, check.rules)
 
 
 _THRESHOLDS = (0, 1, 29, 30, 31, 59, 60, 61, 89, 90, 91, 119, 120)
@@ -688,12 +658,3 @@ def compare_score(
             rules,
         )
     return None
-
-
-def _plain(values: Mapping[str, int]) -> str:
-    return ", ".join(f"{seat} {value}" for seat, value in sorted(values.items()))
-
-
-def signed(scores: Mapping[str, int]) -> str:
-    """``S1 +2, S2 -1, …`` in seat order."""
-    return show(dict(sorted(scores.items())))

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from sheepshead_spec import Spec
 
 from conformance.adapter import Adapter, Capability, Unsupported
+from conformance.engines.protocol_adapter import ProtocolSteps
 from conformance.fuzz.choices import Choices
 from conformance.fuzz.driver import (
     Divergence,
@@ -30,7 +31,6 @@ from conformance.fuzz.driver import (
 from conformance.fuzz.sessions import SessionPlay, play_session
 from conformance.fuzz.shrink import shrink
 from conformance.judge.ruleset import RuleSet
-from conformance.engines.protocol_adapter import ProtocolSteps
 from conformance.kit.steps import StepEngine
 
 __all__ = ["FuzzRun", "Group", "fuzz"]

@@ -11,15 +11,17 @@ their answers are compared hand by hand, then the totals.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from conformance.adapter import Adapter, Capability, Deal, SessionRequest, SessionResponse, Unsupported
-from conformance.cases.blame import rules_for, score_rules
+from conformance.cases.model import Verdict
+from conformance.cases.records import judge_session_end
 from conformance.fuzz.choices import Choices
-from conformance.fuzz.driver import Divergence, as_drawn, choose_action, random_deal, signed
-from conformance.kit.translate import SEATS
+from conformance.fuzz.driver import Divergence, choose_action, random_deal
+from conformance.fuzz.expect import facts, played_plan
 from conformance.kit.steps import StepEngine
+from conformance.kit.translate import SEATS
 
 __all__ = ["SessionPlay", "play_session"]
 
@@ -88,35 +90,29 @@ def play_session(
     want = reference.session(request)
     session.reference = want
     got = engine.session(request if sent is None else dataclasses.replace(request, options=dict(sent)))
-    session.divergence = _compare(want, got, options)
+    session.divergence = _compare(session.hands, want, got, options)
     return session
 
 
-def _compare(want: SessionResponse, got: SessionResponse, options: Mapping[str, str]) -> Divergence | None:
+def _compare(
+    hands: Sequence[tuple[Deal, tuple[str, ...]]],
+    want: SessionResponse,
+    got: SessionResponse,
+    options: Mapping[str, str],
+) -> Divergence | None:
+    """The engine's session judged by the record judge against the reference's (the checks
+    ``check`` makes of the session record the fuzzer writes)."""
     if got.rejected_hand != want.rejected_hand:
         expected = "every hand accepted" if want.rejected_hand is None else f"hand {want.rejected_hand + 1} refused"
         actual = (
             "every hand accepted" if got.rejected_hand is None else f"hand {got.rejected_hand + 1} refused ({got.rule})"
         )
         return Divergence("session", 0, expected, actual, ("session.deal-rotates-left",))
-    totals = dict(want.totals)
-    for index, (mine, theirs) in enumerate(zip(want.hands, got.hands)):
-        if mine.outcome is None or theirs.outcome is None:
-            continue
-        wanted = as_drawn(mine.outcome, theirs.outcome, options)  # another tied seat drawn: fair
-        for seat, value in wanted.scores.items():
-            totals[seat] = totals.get(seat, 0) + value - mine.outcome.scores.get(seat, 0)
-        if dict(theirs.outcome.scores) != dict(wanted.scores):
-            previous = want.hands[index - 1].outcome if index > 0 else None
-            after_doubler = previous is not None and previous.kind == "doubler"
-            rules = (
-                ("all-pass.doubler",)
-                if after_doubler
-                else score_rules(wanted.kind, dict(wanted.scores), dict(theirs.outcome.scores))
-            )
-            return Divergence(
-                "session", 0, f"hand {index + 1}: {signed(wanted.scores)}", signed(theirs.outcome.scores), rules
-            )
-    if dict(got.totals) != totals:
-        return Divergence("session", 0, f"totals {signed(totals)}", signed(got.totals), rules_for("session", ()))
+    plans = [
+        played_plan(deal, actions, options, replayed.outcome)
+        for (deal, actions), replayed in zip(hands, want.hands, strict=False)
+    ]
+    for check in judge_session_end(plans, want.totals, got, options, facts()):
+        if check.verdict is Verdict.DIFFERS:
+            return Divergence("session", 0, f"{check.label} {check.expected}", check.actual, check.rules)
     return None

@@ -23,8 +23,8 @@ from typing import Any
 import pytest
 import yaml
 from sheepshead_spec import load_spec, package_dir, validate_yaml_against_schema
+from sheepshead_spec.record_actions import resolve
 
-from conformance.cases.record_plan import resolve
 from reference_impl.hand import Hand, Phase
 from reference_impl.perft import divide, perft
 from reference_impl.profile import profile_names

@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 from sheepshead_spec import load_spec
+from sheepshead_spec.record_actions import load_record, plan_hands, resolve
 from sheepshead_spec.records import action_key
 
-from conformance.cases.record_plan import load_record, plan_hands, resolve
 from conformance.cases.records import record_case
 
 from . import bruteforce

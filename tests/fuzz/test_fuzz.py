@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 from sheepshead_spec import load_spec
+from sheepshead_spec.record_actions import record_text
 
 from conformance.engines.reference import ReferenceAdapter, ReferenceSteps
-from conformance.fuzz.record import record_of, record_text
+from conformance.fuzz.record import record_of
 from conformance.fuzz.run import FuzzRun, fuzz
 from conformance.fuzz.shrink import game_size
 from conformance.gates.mutants import MUTANTS, MutantAdapter
@@ -206,7 +207,7 @@ def test_the_command_line(tmp_path: Path) -> None:
 def test_an_option_on_top_of_the_profile_is_what_the_hands_are_played_under() -> None:
     """An engine that always makes a void player trump agrees with the reference once the fuzzer
     plays standard with void-play=must-trump on top, and not under standard alone."""
-    loader = lambda text: MutantAdapter(MUTANTS["play.void-must-trump"])  # noqa: E731
+    loader = lambda text: MutantAdapter(MUTANTS["play.void-must-trump"])
     found = run_cli(
         ["fuzz", "--engine", "m", "--hands", "100", "-q", "--seed", "t", "--profile", "standard"], loader=loader
     )

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 import yaml
 from sheepshead_spec import load_spec
+from sheepshead_spec.record_actions import configuration, load_record
 
-from conformance.engines.loading import EngineSelectionError, load_engine, parse_engine
 from conformance.cases.featurelint import Vocabulary, lint_features
-from conformance.cases.record_plan import configuration, load_record
 from conformance.cases.records import not_applicable
+from conformance.engines.loading import EngineSelectionError, load_engine, parse_engine
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from sheepshead_spec import load_spec
+from sheepshead_spec.record_actions import configuration, load_record
 
 from conformance.adapter import (
     Adapter,
@@ -27,11 +28,10 @@ from conformance.adapter import (
 )
 from conformance.cases.catalog import suite_cases
 from conformance.cases.model import Case
-from conformance.judge.run import run_cases
-from conformance.gates.mutants import MUTANTS, MutantAdapter
-from conformance.cases.record_plan import configuration, load_record
 from conformance.engines.reference import ReferenceAdapter
+from conformance.gates.mutants import MUTANTS, MutantAdapter
 from conformance.judge.results import Status
+from conformance.judge.run import run_cases
 
 from ..harness.synthetic import run_cli
 from .fixed_rules import FixedRulesEngine

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 from sheepshead_spec import load_spec
+from sheepshead_spec.record_actions import RecordProblems, parse_record
 
 from conformance.cases.catalog import suite_cases
-from conformance.cases.record_plan import RecordProblems, parse_record
 from conformance.cases.records import record_case
 from conformance.gates.completeness import case_gaps, table_gaps
 from conformance.judge.plan import plan_case

@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 import yaml
 from sheepshead_spec import load_spec
+from sheepshead_spec.record_actions import RecordProblems, load_record
 
 from conformance.cases.coverage import Coverage
 from conformance.cases.featurelint import Vocabulary, lint_features
@@ -32,7 +33,6 @@ from conformance.gates.mutation import (
     run_mutants,
     run_option_discrimination,
 )
-from conformance.cases.record_plan import RecordProblems, load_record
 
 REPO = Path(__file__).resolve().parents[2]
 FEATURES = REPO / "features"

@@ -1,0 +1,93 @@
+"""The reference's answer to a fuzzed hand as a record's ``expect``, and the engine's answer judged
+against it by the record judge (:func:`conformance.cases.records.judge_hand_end`).
+
+The fuzzer has no outcome judge of its own: what it compares at the end of a hand is what
+``check`` compares when it replays the record the fuzzer writes, with the same blame and the same
+acceptance of another draw of a tied leaster (``leaster-tie: random``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import Any
+
+from sheepshead_spec.record_actions import HandPlan, deal_fields, expect_fields, plan_body, record_fields
+
+from conformance.adapter import Deal, HandOutcome, ReplayResponse
+from conformance.cases.model import Check, Verdict
+from conformance.cases.records import SpecFacts, judge_hand_end
+
+__all__ = ["divergent_check", "facts", "outcome_expect", "played_plan", "tie_break_fields", "trick_expect"]
+
+
+def trick_expect(tricks: Sequence[Any]) -> list[dict[str, Any]]:
+    """Each trick's winner and points (tricks with ``winner`` and ``points``)."""
+    return [{"winner": trick.winner, "points": trick.points} for trick in tricks]
+
+
+def outcome_expect(outcome: HandOutcome) -> dict[str, Any]:
+    """The end-of-hand expectations of a finished hand, from the reference's outcome, in the order
+    of the format's table (:data:`~sheepshead_spec.records.EXPECTATIONS`)."""
+    expect: dict[str, Any] = {}
+    if outcome.picker is not None:
+        expect["partner"] = outcome.partner
+    if outcome.picker_side_points is not None and outcome.picker_side_tricks is not None:
+        expect["picker_side"] = {"points": outcome.picker_side_points, "tricks": outcome.picker_side_tricks}
+    if outcome.defender_points is not None and outcome.defender_tricks is not None:
+        expect["defenders"] = {"points": outcome.defender_points, "tricks": outcome.defender_tricks}
+    if outcome.seat_points is not None:
+        expect["seat_points"] = dict(sorted(outcome.seat_points.items()))
+    if outcome.seat_tricks is not None:
+        expect["seat_tricks"] = dict(sorted(outcome.seat_tricks.items()))
+    expect["outcome"] = outcome.kind
+    if outcome.kind == "leaster":
+        expect["leaster_winner"] = outcome.leaster_winner
+    expect["scores"] = dict(sorted(outcome.scores.items()))
+    return expect_fields(expect)
+
+
+def tie_break_fields(outcome: HandOutcome | None, options: Mapping[str, str]) -> dict[str, Any]:
+    """The reference's draw for a leaster tie under ``leaster-tie: random``, as a record states it."""
+    if outcome is None or not outcome.leaster_tied or outcome.leaster_winner is None:
+        return {}
+    if options.get("leaster-tie") != "random":
+        return {}
+    return {"tie_break": {"seat": outcome.leaster_winner, "among": list(outcome.leaster_tied)}}
+
+
+def played_plan(
+    deal: Deal, actions: Sequence[str], options: Mapping[str, str], outcome: HandOutcome | None
+) -> HandPlan:
+    """The plan of a played hand whose ``expect`` is the reference's ``outcome``: the same plan
+    ``check`` makes of the record the fuzzer writes."""
+    body: dict[str, Any] = {**deal_fields(deal, as_deck=False), **record_fields(actions)}
+    body.update(tie_break_fields(outcome, options))
+    if outcome is not None:
+        body["expect"] = outcome_expect(outcome)
+    return plan_body(body, (), options)
+
+
+@cache
+def facts() -> SpecFacts:
+    """The spec's facts the record judge reads, loaded once."""
+    from sheepshead_spec import load_spec
+
+    return SpecFacts.of(load_spec())
+
+
+def divergent_check(
+    deal: Deal,
+    actions: Sequence[str],
+    options: Mapping[str, str],
+    want: HandOutcome,
+    got: HandOutcome,
+) -> Check | None:
+    """The first end-of-hand check the engine's outcome fails, by the record judge; ``None`` when
+    it agrees. A value the engine does not report is never a divergence."""
+    plan = played_plan(deal, actions, options, want)
+    response = ReplayResponse(applied=len(actions), phase="scored", outcome=got)
+    for check in judge_hand_end(plan, response, options, facts()):
+        if check.verdict is Verdict.DIFFERS:
+            return check
+    return None
