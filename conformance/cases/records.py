@@ -58,6 +58,7 @@ __all__ = [
     "judge_hand_end",
     "judge_record",
     "judge_session_end",
+    "judge_trick",
     "not_applicable",
     "record_case",
     "record_cases",
@@ -610,6 +611,16 @@ def judge_hand_end(
     The checks name no file line (there is no file yet)."""
     judge = _Judge(LoadedRecord("<played hand>", {}, lambda path: 0), (), options, True, facts)
     _check_results(judge, plan, (), response, "")
+    return judge.checks
+
+
+def judge_trick(
+    plan: HandPlan, number: int, expected: Mapping[str, Any], reported: Sequence[TrickRecord], facts: SpecFacts
+) -> list[Check]:
+    """The checks of trick ``number`` (0-based) of a hand played outside a record file (the
+    fuzzer's), by the record judge: ``expected`` its winner and points."""
+    judge = _Judge(LoadedRecord("<played hand>", {}, lambda path: 0), (), {}, True, facts)
+    _check_trick(judge, plan, (), "", number, expected, reported)
     return judge.checks
 
 

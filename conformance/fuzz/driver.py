@@ -27,21 +27,22 @@ from conformance.adapter import (
     Deal,
     EngineInfo,
     HandOutcome,
+    TrickRecord,
     Unsupported,
     canonical_action,
 )
 from conformance.cases.blame import (
     action_topic,
-    card_of_seat,
     is_trump,
     outcome_rules,
     refused_rules,
     rules_for,
     score_rules,
-    trick_winner_rules,
 )
+from conformance.cases.model import Verdict
+from conformance.cases.records import judge_trick
 from conformance.fuzz.choices import Choices
-from conformance.fuzz.expect import divergent_check
+from conformance.fuzz.expect import divergent_check, facts, played_plan, trick_expect
 from conformance.kit.steps import StepEngine, StepResult, StepTrick, as_step
 from conformance.kit.translate import CARDS, SEATS
 
@@ -565,29 +566,21 @@ def _reference_rule(reference: StepEngine, action: str) -> str | None:
 
 
 def _compare_tricks(hand: HandPlay, expected: Sequence[StepTrick], actual: Sequence[StepTrick], first: int = 0) -> None:
+    """The engine's tricks judged by the record judge against the reference's (winner and points)."""
     at = len(hand.actions)
     plays = [a for a in hand.actions if a.split()[1] == "play"]
+    plan = played_plan(hand.deal, hand.actions, hand.options, None)
     for offset, (want, got) in enumerate(zip(expected, actual)):
         number = first + offset
-        cards = [a.split()[2] for a in plays[5 * number : 5 * number + 5]]
+        cards = tuple(a.split()[2] for a in plays[5 * number : 5 * number + 5])
         leader = plays[5 * number].split()[0] if len(plays) > 5 * number else "S1"
-        if got.winner is not None and got.winner != want.winner:
-            rules = trick_winner_rules(
-                cards, card_of_seat(cards, leader, want.winner), card_of_seat(cards, leader, got.winner)
-            )
-            hand.divergence = Divergence(
-                "trick", at, f"trick {number + 1} won by {want.winner}", f"won by {got.winner}", rules
-            )
-            return
-        if got.points is not None and got.points != want.points:
-            hand.divergence = Divergence(
-                "trick",
-                at,
-                f"trick {number + 1}: {want.points} points",
-                f"{got.points} points",
-                rules_for("trick-points", ()),
-            )
-            return
+        reported = [TrickRecord(leader, cards, None, None)] * number + [
+            TrickRecord(leader, cards, got.winner, got.points)
+        ]
+        for check in judge_trick(plan, number, trick_expect([want])[0], reported, facts()):
+            if check.verdict is Verdict.DIFFERS:
+                hand.divergence = Divergence("trick", at, f"{check.label}: {check.expected}", check.actual, check.rules)
+                return
 
 
 _POINT_CHECKS = ("card points", "tricks", "seat points", "seat tricks")
