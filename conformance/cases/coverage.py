@@ -18,7 +18,7 @@ from pathlib import Path
 
 import yaml
 
-__all__ = ["Coverage", "Use", "data_folder", "scan_features", "scan_fixtures"]
+__all__ = ["RuleUses", "Use", "data_folder", "scan_features", "scan_fixtures"]
 
 _SCENARIO = re.compile(r"^\s*(Feature|Rule|Scenario Outline|Scenario Template|Scenario|Example):\s*(.*)$")
 
@@ -161,14 +161,14 @@ def scan_fixtures(root: Path, prefix: str = "fixtures") -> Iterator[tuple[str, U
 
 
 @dataclass(frozen=True)
-class Coverage:
+class RuleUses:
     """Every rule's scenarios and fixtures."""
 
     scenarios: dict[str, list[Use]]
     fixtures: dict[str, list[Use]]
 
     @classmethod
-    def scan(cls, features: Path | None = None, fixtures: Path | None = None) -> Coverage:
+    def scan(cls, features: Path | None = None, fixtures: Path | None = None) -> RuleUses:
         """Scan the suite's folders (found by :func:`data_folder` unless given)."""
         features = features or data_folder("sheepshead_features", "features")
         fixtures = fixtures or data_folder("sheepshead_fixtures", "fixtures")

@@ -29,7 +29,7 @@ from conformance.cases.blame import (
     refused_rules,
     rules_for,
 )
-from conformance.cases.checks import Mismatch, rejection_text
+from conformance.cases.mismatches import Mismatch, rejection_text
 from conformance.cases.record_queries import follows, legal_cards
 
 __all__ = ["asked_in_play", "check_perft", "perft_rows"]

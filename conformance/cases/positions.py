@@ -31,7 +31,7 @@ from conformance.adapter import (
     Unsupported,
 )
 from conformance.cases.blame import rules_for
-from conformance.cases.checks import show
+from conformance.cases.mismatches import show
 from conformance.cases.model import Case, CaseRun, Check, Config, Verdict, pinned, possible, raised
 
 __all__ = ["HandBuilder", "Position", "legal_by_replay", "position_case", "position_depends", "use_hand_builder"]

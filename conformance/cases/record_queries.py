@@ -49,7 +49,7 @@ from conformance.cases.blame import (
     set_rules,
     trick_winner_rules,
 )
-from conformance.cases.checks import show
+from conformance.cases.mismatches import show
 
 __all__ = ["QUERY_CAPABILITIES", "follows", "judge_by_queries", "legal_cards"]
 

@@ -47,7 +47,7 @@ from conformance.cases.blame import (
     set_rules,
     trick_winner_rules,
 )
-from conformance.cases.checks import rejection_text, show
+from conformance.cases.mismatches import rejection_text, show
 from conformance.cases.model import Case, CaseRun, Check, Config, Verdict, pinned, possible, raised
 from conformance.cases.perft import asked_in_play, check_perft
 from conformance.cases.record_queries import judge_by_queries

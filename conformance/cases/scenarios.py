@@ -29,10 +29,10 @@ from sheepshead_spec import Spec
 
 from conformance.adapter import Adapter, AdapterError, EngineInfo, Unsupported
 from conformance.cases.blame import action_topic, rules_for
-from conformance.cases.model import Case, CaseRun, Check, Config, Verdict, pinned, possible, raised
 from conformance.cases.call_order import has_bury_and_call
-from conformance.cases.checks import CaseEnds, Mismatch, NotApplicable, ScenarioError
 from conformance.cases.featurelint import ScenarioInfo, Tag, Vocabulary, lint_features, parse_tag
+from conformance.cases.mismatches import CaseEnds, Mismatch, NotApplicable, ScenarioError
+from conformance.cases.model import Case, CaseRun, Check, Config, Verdict, pinned, possible, raised
 from conformance.cases.table import Table
 
 __all__ = ["ScenarioProblems", "scenario_cases"]

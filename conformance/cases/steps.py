@@ -54,7 +54,7 @@ from sheepshead_spec.record_actions import SEATS, deal_deck
 
 from conformance.adapter import RAISE_VERBS, Deal, EngineInfo, Unsupported, canonical_action
 from conformance.cases.blame import action_topic, card_of_seat, outcome_rules, score_rules, trick_winner_rules
-from conformance.cases.checks import Mismatch, ScenarioError, rejection_text, show, show_set
+from conformance.cases.mismatches import Mismatch, ScenarioError, rejection_text, show, show_set
 from conformance.cases.table import Table
 from conformance.cases.vocabulary import StepPattern, given, then, when
 

@@ -2,7 +2,7 @@
 
 The step definitions (:mod:`conformance.cases.steps`) only translate Gherkin text into calls on a
 :class:`Table`; the table turns them into adapter requests, remembers the answers, and raises
-:class:`~conformance.cases.checks.Mismatch` when an answer contradicts what a step expects, or
+:class:`~conformance.cases.mismatches.Mismatch` when an answer contradicts what a step expects, or
 :class:`~conformance.adapter.Unsupported` when the engine lacks the capability a step needs.
 
 A scenario describes either
@@ -43,7 +43,7 @@ from conformance.adapter import (
 )
 from conformance.cases.blame import action_topic, permitting_rules, trick_winner_rules
 from conformance.cases.call_order import replay_order
-from conformance.cases.checks import CaseEnds, Mismatch, NotApplicable, ScenarioError, rejection_text
+from conformance.cases.mismatches import CaseEnds, Mismatch, NotApplicable, ScenarioError, rejection_text
 
 __all__ = ["Attempt", "Game", "Position", "Table"]
 
@@ -272,13 +272,13 @@ class Table:
         return reply
 
     def not_applicable_under(self, when: Mapping[str, str], reason: str) -> None:
-        """Raise :class:`~conformance.cases.checks.NotApplicable` when the options under test are ``when``."""
+        """Raise :class:`~conformance.cases.mismatches.NotApplicable` when the options under test are ``when``."""
         if all(self.expect.get(axis) == option for axis, option in when.items()):
             raise NotApplicable(f"not applicable under {', '.join(f'{a}={o}' for a, o in when.items())}: {reason}")
 
     def refuse_under(self, when: Mapping[str, str], action: str, rules: tuple[str, ...] | None) -> None:
         """Under the options ``when``, ``action`` is refused by one of ``rules``; the scenario ends
-        there (:class:`~conformance.cases.checks.CaseEnds`). Under other options: nothing."""
+        there (:class:`~conformance.cases.mismatches.CaseEnds`). Under other options: nothing."""
         if all(self.expect.get(axis) == option for axis, option in when.items()):
             self.refusals[action] = rules
 

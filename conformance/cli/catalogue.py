@@ -14,7 +14,7 @@ import textwrap
 
 from sheepshead_spec import Rule, Spec
 
-from conformance.cases.coverage import Coverage
+from conformance.cases.coverage import RuleUses
 from conformance.cli.commands import summary
 from conformance.cli.support import (
     EXIT_FAILED,
@@ -56,7 +56,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     one.set_defaults(handler=explain)
 
 
-def rules_text(spec: Spec, areas: list[str], coverage: Coverage) -> str:
+def rules_text(spec: Spec, areas: list[str], coverage: RuleUses) -> str:
     """The ``rules`` listing."""
     chosen = [r for r in spec.rules if not areas or r.area in areas]
     width = max((len(r.id) for r in chosen), default=2)
@@ -90,7 +90,7 @@ def _axes(spec: Spec, rule: Rule) -> list[str]:
     return out
 
 
-def explain_text(spec: Spec, rule: Rule, coverage: Coverage) -> str:
+def explain_text(spec: Spec, rule: Rule, coverage: RuleUses) -> str:
     """The ``explain`` page of one rule."""
     area = spec.area(rule.area)
     out = [f"{rule.id}: {rule.title}", f"area: {area.id} ({area.title})", f"basis: {rule.basis}"]
@@ -135,7 +135,7 @@ def rules(args: argparse.Namespace, env: Environment) -> int:
     """Carry out ``rules``."""
     spec = spec_or_usage_error()
     areas = list(selection_of(spec, None, None, args.area, need_rules=False).areas)
-    coverage = Coverage.scan()
+    coverage = RuleUses.scan()
     if not args.coverage:
         env.out.write(rules_text(spec, areas, coverage))
         return EXIT_OK
@@ -144,7 +144,7 @@ def rules(args: argparse.Namespace, env: Environment) -> int:
     return EXIT_FAILED if untested else EXIT_OK
 
 
-def coverage_text(spec: Spec, areas: list[str], coverage: Coverage) -> str:
+def coverage_text(spec: Spec, areas: list[str], coverage: RuleUses) -> str:
     """``rules --coverage``: scenarios and fixtures per rule, then the rules without any."""
     chosen = [r for r in spec.rules if not areas or r.area in areas]
     width = max((len(r.id) for r in chosen), default=2)
@@ -171,5 +171,5 @@ def explain(args: argparse.Namespace, env: Environment) -> int:
         near = closest(args.rule_id, ids, n=5)
         hint = f"; closest: {', '.join(near)}" if near else "; see `sheepshead-conformance rules`"
         raise UsageError(f"no rule {args.rule_id!r}{hint}")
-    env.out.write(explain_text(spec, spec.rule(args.rule_id), Coverage.scan()))
+    env.out.write(explain_text(spec, spec.rule(args.rule_id), RuleUses.scan()))
     return EXIT_OK

@@ -18,7 +18,7 @@ from sheepshead_spec import Spec
 from sheepshead_spec.record_actions import LoadedRecord, configuration
 
 from conformance.adapter import Adapter, AdapterError, Capability, CardPointsRequest, EngineInfo, TrickWinnerRequest
-from conformance.cases.checks import show
+from conformance.cases.mismatches import show
 from conformance.cases.model import Config, Verdict
 from conformance.cases.positions import Position, legal_by_replay
 from conformance.cases.records import record_case

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from sheepshead_spec import load_spec
 
-from conformance.cases.coverage import Coverage, data_folder, scan_features, scan_fixtures
+from conformance.cases.coverage import RuleUses, data_folder, scan_features, scan_fixtures
 
 from .synthetic import run_cli
 
@@ -130,7 +130,7 @@ def test_scan_features_and_fixtures(tmp_path: Path) -> None:
         ("play.follow-suit", "fixtures/hands/a.yaml:4", "a-hand"),
         ("scoring.win", "fixtures/hands/a.yaml:5", "a-hand"),
     ]
-    coverage = Coverage.scan(tmp_path / "features", tmp_path / "fixtures")
+    coverage = RuleUses.scan(tmp_path / "features", tmp_path / "fixtures")
     assert coverage.count("trick.highest-trump-wins") == 1 and coverage.count("scoring.win") == 1
     assert coverage.count("deck.five-players") == 0
 

@@ -21,7 +21,7 @@ REPO = Path(__file__).resolve().parents[2]
 @pytest.mark.parametrize(
     "name",
     [
-        "conformance.cases.checks",
+        "conformance.cases.mismatches",
         "conformance.engines.loading",
         "conformance.cases.featurelint",
         "conformance.cases.steps",

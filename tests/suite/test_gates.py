@@ -25,7 +25,7 @@ import yaml
 from sheepshead_spec import load_spec
 from sheepshead_spec.record_actions import RecordProblems, load_record
 
-from conformance.cases.coverage import Coverage
+from conformance.cases.coverage import RuleUses
 from conformance.cases.featurelint import Vocabulary, lint_features
 from conformance.gates.mutation import (
     format_mutation_report,
@@ -41,7 +41,7 @@ FIXTURES = REPO / "fixtures"
 
 def test_every_rule_is_tested_by_a_scenario_or_a_fixture() -> None:
     spec = load_spec()
-    coverage = Coverage.scan(FEATURES, FIXTURES)
+    coverage = RuleUses.scan(FEATURES, FIXTURES)
     untested = [rule.id for rule in spec.rules if not coverage.count(rule.id)]
     assert not untested, f"rules without a scenario or fixture: {untested}"
 
