@@ -1,13 +1,18 @@
 """``sheepshead-conformance fuzz``: random hands against an engine and the reference, side by side.
 
-Exit status: 0 no divergence was found; 1 at least one was (each distinct one is written as a
-hand record with ``--output``); 2 a usage error (an engine that cannot be fuzzed included).
+Exit status: 0 no divergence was found; 1 at least one was, or the engine failed outside a game
+(each distinct divergence is written as a hand record with ``--output`` as soon as it is found,
+with a line of ``findings.jsonl`` that ``fuzz report`` reads); 2 a usage error (an engine that
+cannot be fuzzed included); 130 or 143 when SIGINT or SIGTERM stopped the run, after the summary of
+what was played.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -27,12 +32,17 @@ from conformance.cli.support import (
 )
 from conformance.fuzz.driver import steps_of
 from conformance.fuzz.record import record_of
-from conformance.fuzz.run import FuzzRun, fuzz
+from conformance.fuzz.run import FuzzRun, Group, fuzz
 from conformance.fuzz.shrink import game_size
 
-__all__ = ["FUZZ_FORMAT", "add_parser", "fuzz_command", "fuzz_data"]
+__all__ = ["FINDINGS", "FUZZ_FORMAT", "add_parser", "fuzz_command", "fuzz_data", "read_findings"]
 
 FUZZ_FORMAT = "sheepshead-fuzz/1"
+FINDINGS = "findings.jsonl"
+"""The file in ``--output`` that gets one JSON line per event: each divergence as found, as
+shrunk, and the run's end (``fuzz report`` reads it back)."""
+LONGEST = 300
+"""Characters of an expected or actual value shown in a summary; longer ones are cut, with their size."""
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -46,9 +56,15 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         " hand record that 'check' replays. Exit 0: no divergence; 1: divergences; 2: usage error.",
     )
     parser.add_argument(
+        "report",
+        nargs="*",
+        metavar="report FILE",
+        help="'fuzz report FILE|DIR …' prints the summary of earlier runs from their findings.jsonl"
+        " (of --output), merged: each divergence once, as far as each run got",
+    )
+    parser.add_argument(
         "--engine",
         action="append",
-        required=True,
         metavar="E",
         help="the engine to fuzz; a second --engine is compared with it instead of the reference",
     )
@@ -87,22 +103,37 @@ def fuzz_data(run: FuzzRun, name: str, against: str, records: dict[tuple[str, ..
         "divergent_hands": run.divergent_hands,
         "shrink_seconds": round(run.shrink_seconds, 3),
         "unlisted": dict(run.unlisted),
+        "interrupted": run.interrupted,
+        "engine_error": None if run.engine_error is None else _cut(run.engine_error),
         "divergences": [
-            {
-                "kind": g.divergence.kind,
-                "rules": list(g.divergence.rules),
-                "count": g.count,
-                "first_hand": g.example.number,
-                "action": g.divergence.action,
-                "expected": g.divergence.expected,
-                "actual": g.divergence.actual,
-                "options": dict(g.example.options),
-                "record": records.get(g.signature),
-                "size": game_size(g.example),
-                "found_size": g.found_size,
-            }
+            _divergence_data(g, records.get(g.signature))
             for g in sorted(run.groups.values(), key=lambda group: (-group.count, group.example.number))
         ],
+    }
+
+
+def _cut(text: str) -> str:
+    """A value as a summary shows it: at most :data:`LONGEST` characters, with the size of the rest."""
+    if len(text) <= LONGEST:
+        return text
+    return f"{text[:LONGEST]}… (cut: {len(text):,} characters in all)"
+
+
+def _divergence_data(group: Group, record: str | None) -> dict[str, Any]:
+    divergence = group.divergence
+    action = divergence.action
+    return {
+        "kind": divergence.kind,
+        "rules": list(divergence.rules),
+        "count": group.count,
+        "first_hand": group.example.number,
+        "action": None if action is None else _cut(action),
+        "expected": _cut(divergence.expected),
+        "actual": _cut(divergence.actual),
+        "options": dict(group.example.options),
+        "record": record,
+        "size": game_size(group.example),
+        "found_size": group.found_size,
     }
 
 
@@ -113,9 +144,14 @@ def _text(data: dict[str, Any]) -> str:
     ]
     for axis, note in data["unlisted"].items():
         lines.append(f"  axis {axis}: the engine plays none of the listed options ({note}); hands use the default")
+    if data.get("interrupted"):
+        lines.append(f"  stopped by {data['interrupted']}: what was played by then is reported, every record kept")
+    if data.get("engine_error"):
+        lines.append(f"  stopped early: {data['engine_error']}")
     divergences = data["divergences"]
     if not divergences:
-        lines.append("no divergence found")
+        stopped = data.get("interrupted") or data.get("engine_error")
+        lines.append("no divergence found before the run stopped" if stopped else "no divergence found")
         return "\n".join(lines) + "\n"
     count = len(divergences)
     lines.append(f"{count} distinct divergence{'s' if count != 1 else ''} in {data['divergent_hands']} hands:")
@@ -134,8 +170,101 @@ def _text(data: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+class _Findings:
+    """Writes each divergence as it is found, then as shrunk: its record (replaced whole, never
+    left half-written) and a line of :data:`FINDINGS`."""
+
+    def __init__(self, output: Path, seed: str) -> None:
+        self.output, self.seed = output, seed
+        self.records: dict[tuple[str, ...], str] = {}
+        self.lines = (output / FINDINGS).open("a", encoding="utf-8")
+
+    def write(self, group: Group, event: str) -> None:
+        record = None
+        if group.divergence.kind != "score-query":  # a query, not a hand: no hand record reproduces it
+            path = self.output / f"fuzz-{self.seed}-{group.example.number}.yaml"
+            _replace(path, record_text(record_of(group.example, self.seed)))
+            record = self.records[group.signature] = str(path)
+        entry = {"event": event, "seed": self.seed, "signature": list(group.signature)}
+        self.lines.write(json.dumps({**entry, **_divergence_data(group, record)}, ensure_ascii=False) + "\n")
+        self.lines.flush()
+
+    def end(self, data: dict[str, Any]) -> None:
+        summary = {key: value for key, value in data.items() if key != "divergences"}
+        self.lines.write(json.dumps({"event": "end", **summary}, ensure_ascii=False) + "\n")
+        self.lines.close()
+
+
+def _replace(path: Path, text: str) -> None:
+    """Write ``path`` whole or not at all (a run stopped mid-write leaves the old file)."""
+    partial = path.with_name(f".{path.name}.partial")
+    partial.write_text(text, encoding="utf-8")
+    os.replace(partial, path)
+
+
+def read_findings(paths: Sequence[str]) -> dict[str, Any]:
+    """The merged summary of the runs whose :data:`FINDINGS` files (or their folders) are given:
+    each divergence once (its latest line), the hands and seconds of every run that ended.
+
+    :raises UsageError: a file that is missing or not findings.
+    """
+    entries: list[dict[str, Any]] = []
+    for name in paths:
+        path = Path(name) / FINDINGS if Path(name).is_dir() else Path(name)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as error:
+            raise UsageError(f"cannot read {path}: {error.strerror or error}") from None
+        for number, line in enumerate(text.splitlines(), start=1):
+            if not line.strip():
+                continue
+            try:
+                entry = json.loads(line)
+            except json.JSONDecodeError as error:
+                raise UsageError(f"{path}:{number}: not a findings line ({error.msg})") from None
+            if not isinstance(entry, dict) or entry.get("event") not in ("found", "shrunk", "end"):
+                raise UsageError(f"{path}:{number}: not a findings line (no event found, shrunk or end)")
+            entries.append(entry)
+    groups: dict[tuple[Any, ...], dict[str, Any]] = {}
+    ends = [entry for entry in entries if entry["event"] == "end"]
+    for entry in entries:
+        if entry["event"] != "end":
+            key = (entry.get("seed"), *entry.get("signature", ()))
+            groups[key] = {k: v for k, v in entry.items() if k not in ("event", "seed", "signature")}
+    stopped = [str(end.get("interrupted")) for end in ends if end.get("interrupted")]
+    return {
+        "format": FUZZ_FORMAT,
+        "engine": ", ".join(sorted({str(end.get("engine")) for end in ends})) or "(no run ended)",
+        "against": ", ".join(sorted({str(end.get("against")) for end in ends})) or "the reference engine",
+        "seed": ", ".join(sorted({str(entry.get("seed")) for entry in entries})),
+        "hands": sum(int(end.get("hands", 0)) for end in ends),
+        "seconds": round(sum(float(end.get("seconds", 0)) for end in ends), 3),
+        "hands_per_second": round(
+            sum(int(end.get("hands", 0)) for end in ends)
+            / max(sum(float(end.get("seconds", 0)) for end in ends), 1e-9),
+            1,
+        ),
+        "divergent_hands": sum(int(end.get("divergent_hands", 0)) for end in ends),
+        "shrink_seconds": round(sum(float(end.get("shrink_seconds", 0)) for end in ends), 3),
+        "unlisted": {k: v for end in ends for k, v in dict(end.get("unlisted") or {}).items()},
+        "interrupted": stopped[0] if stopped else None,
+        "engine_error": next((end["engine_error"] for end in ends if end.get("engine_error")), None),
+        "divergences": sorted(groups.values(), key=lambda item: (-int(item["count"]), int(item["first_hand"]))),
+    }
+
+
 def fuzz_command(args: argparse.Namespace, env: Environment) -> int:
-    """Carry out ``fuzz``."""
+    """Carry out ``fuzz`` (or ``fuzz report``)."""
+    if args.report:
+        if args.report[0] != "report" or len(args.report) < 2:
+            raise UsageError("'fuzz' takes no positional argument but 'report FILE|DIR …' (a findings.jsonl)")
+        if args.engine:
+            raise UsageError("'fuzz report' reads earlier runs: it takes no --engine")
+        data = read_findings(args.report[1:])
+        env.out.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n" if args.format == "json" else _text(data))
+        return EXIT_FAILED if data["divergences"] else EXIT_OK
+    if not args.engine:
+        raise UsageError("the following arguments are required: --engine")
     spec = spec_or_usage_error()
     if len(args.engine) > 2:
         raise UsageError("fuzz compares one engine with the reference, or two engines: give --engine once or twice")
@@ -154,6 +283,13 @@ def fuzz_command(args: argparse.Namespace, env: Environment) -> int:
     if args.shrink < 0:
         raise UsageError("--shrink must be 0 (no shrinking) or more")
     output = Path(args.output) if args.output else None
+    findings = None
+    if output is not None:  # before the first hand: what is found is written as it is found
+        try:
+            output.mkdir(parents=True, exist_ok=True)
+            findings = _Findings(output, str(args.seed))
+        except OSError as error:
+            raise UsageError(f"cannot write to {output}: {error.strerror or error}") from None
     engine = env.engine(args.engine[0])
     other = env.engine(args.engine[1]) if len(args.engine) == 2 else None
     try:
@@ -166,7 +302,11 @@ def fuzz_command(args: argparse.Namespace, env: Environment) -> int:
             from conformance.engines.reference import ReferenceSteps
 
             reference, against = ReferenceSteps(), "the reference engine"
-        info = engine.info()
+        try:
+            info = engine.info()
+            name = f"{info.name} {info.version}"
+        except AdapterError:  # fuzz() says so in the run's summary: the run ends, with what it has
+            name = args.engine[0]
         progress = None
         if not args.quiet:
             stream = env.err
@@ -190,6 +330,8 @@ def fuzz_command(args: argparse.Namespace, env: Environment) -> int:
                 progress=progress,
                 query_reference=queries,
                 shrink_tries=args.shrink,
+                found=None if findings is None else lambda group: findings.write(group, "found"),
+                shrunk=None if findings is None else lambda group: findings.write(group, "shrunk"),
             )
         except Unsupported as error:
             raise UsageError(f"engine {args.engine[0]!r} cannot be fuzzed: {error}") from None
@@ -201,15 +343,10 @@ def fuzz_command(args: argparse.Namespace, env: Environment) -> int:
         engine.close()
         if other is not None:
             other.close()
-    records: dict[tuple[str, ...], str] = {}
-    if output is not None and run.groups:
-        output.mkdir(parents=True, exist_ok=True)
-        for signature, group in run.groups.items():
-            if group.divergence.kind == "score-query":
-                continue  # a query, not a hand: no hand record reproduces it
-            path = output / f"fuzz-{run.seed}-{group.example.number}.yaml"
-            path.write_text(record_text(record_of(group.example, run.seed)), encoding="utf-8")
-            records[signature] = str(path)
-    data = fuzz_data(run, f"{info.name} {info.version}", against, records)
+    data = fuzz_data(run, name, against, findings.records if findings else {})
+    if findings is not None:
+        findings.end(data)
     env.out.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n" if args.format == "json" else _text(data))
-    return EXIT_FAILED if run.groups else EXIT_OK
+    if run.interrupted is not None:
+        return 143 if run.interrupted == "SIGTERM" else 130
+    return EXIT_FAILED if run.groups or run.engine_error else EXIT_OK

@@ -633,6 +633,8 @@ def compare_score(
         got = engine.score(request if sent is None else dataclasses.replace(request, options=dict(sent)))
     except Unsupported:
         return None
+    except AdapterError as error:  # a crash or a hang on the query: a finding, never the run's end
+        return Divergence("score-query", 0, "an answer to a score query", f"engine error ({error.kind}): {error}", ())
     described = (
         f"score({request.picker_side_trick_points}+{bury} points, {tricks} tricks{', alone' if request.alone else ''})"
     )

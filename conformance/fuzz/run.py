@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from sheepshead_spec import Spec
 
-from conformance.adapter import Adapter, Capability, Unsupported
+from conformance.adapter import Adapter, AdapterError, Capability, Unsupported
 from conformance.engines.protocol_adapter import ProtocolSteps
 from conformance.fuzz.choices import Choices
 from conformance.fuzz.driver import (
@@ -30,6 +30,7 @@ from conformance.fuzz.driver import (
 )
 from conformance.fuzz.sessions import SessionPlay, play_session
 from conformance.fuzz.shrink import shrink
+from conformance.judge.interrupt import RunInterrupted
 from conformance.judge.ruleset import RuleSet
 from conformance.kit.steps import StepEngine
 
@@ -71,6 +72,10 @@ class FuzzRun:
     """Axes the engine plays none of the listed options on: played at the default, so that
     divergences about them are expected."""
     shrink_seconds: float = 0.0
+    interrupted: str | None = None
+    """``SIGINT`` or ``SIGTERM`` when a signal stopped the run (what was found is kept)."""
+    engine_error: str | None = None
+    """Why the run stopped early when the engine failed outside a game (its handshake, a restart)."""
 
     @property
     def divergent_hands(self) -> int:
@@ -106,6 +111,8 @@ def fuzz(
     until: int | None = None,
     shrink_tries: int = 400,
     overlap: bool = True,
+    found: Callable[[Group], None] | None = None,
+    shrunk: Callable[[Group], None] | None = None,
 ) -> FuzzRun:
     """Fuzz ``engine`` against ``reference`` (the in-process reference, or a second engine).
 
@@ -120,9 +127,19 @@ def fuzz(
     :param shrink_tries: replays allowed to shrink each group's example (0: keep it as found).
     :param overlap: let a protocol engine answer each hand while the next is prepared (the
         results are the same either way; only the time differs).
+    :param found: called with each new group as soon as it is found (its example unshrunk), so
+        that a caller can write it before anything else can go wrong.
+    :param shrunk: called with each group once its example is shrunk.
     :raises Unsupported: the engine has no step interface to be fuzzed through.
+
+    A signal (SIGINT, or SIGTERM raised as :class:`~conformance.judge.interrupt.RunInterrupted`)
+    or an engine failure outside a game ends the run with what it found: the run says why it
+    stopped (:attr:`FuzzRun.interrupted`, :attr:`FuzzRun.engine_error`) and nothing is lost.
     """
-    info = engine.info()
+    try:
+        info = engine.info()
+    except AdapterError as error:
+        return FuzzRun(seed, engine_error=f"the engine's handshake failed ({error.kind}): {error}")
     steps = steps_of(engine)
     if steps is None:
         raise Unsupported("fuzzing drives an engine by its steps: it needs capability steps (or a step engine)")
@@ -155,7 +172,9 @@ def fuzz(
             if signature in run.groups:
                 run.groups[signature].count += 1
             else:
-                run.groups[signature] = Group(signature, played, draws=choices.drawn)
+                group = run.groups[signature] = Group(signature, played, draws=choices.drawn)
+                if found is not None:
+                    found(group)
         return until is not None and len(run.groups) >= until
 
     # A protocol engine is sent each hand whole and answers it while the fuzzer prepares the
@@ -166,41 +185,59 @@ def fuzz(
     last = started
     number = 0
     stop = False
-    while (
-        not stop and (hands is None or number < hands) and (seconds is None or time.perf_counter() - started < seconds)
-    ):
-        number += 1
-        choices = Choices(f"{seed}:{number}")
-        options = draw(choices)
-        sent = info.sent(options)  # the axes the engine's handshake names
-        if sessions is not None and number % SESSION_EVERY == 0:
-            if pending is not None:
-                stop, pending = record(pending[0], finish(*pending)), None
-                if stop:
-                    break
-            stop = record(choices, play_session(number, choices, engine, sessions, reference, options, sent))
-        else:
-            prepared = prepare_hand(number, choices, reference, options, info, sent)
-            if pending is not None:
-                stop, pending = record(pending[0], finish(*pending)), None
-                if stop:
-                    break  # this hand was never sent: nothing is left unread
-            if ahead:
-                pending = (choices, send_hand(prepared, steps))
+    try:
+        while (
+            not stop
+            and (hands is None or number < hands)
+            and (seconds is None or time.perf_counter() - started < seconds)
+        ):
+            number += 1
+            choices = Choices(f"{seed}:{number}")
+            options = draw(choices)
+            sent = info.sent(options)  # the axes the engine's handshake names
+            if sessions is not None and number % SESSION_EVERY == 0:
+                if pending is not None:
+                    stop, pending = record(pending[0], finish(*pending)), None
+                    if stop:
+                        break
+                stop = record(choices, play_session(number, choices, engine, sessions, reference, options, sent))
             else:
-                stop = record(choices, finish(choices, prepared))
-        now = time.perf_counter()
-        if progress is not None and now - last >= every:
-            run.seconds = now - started
-            progress(run)
-            last = now
-    if pending is not None:
-        record(pending[0], finish(*pending))
+                prepared = prepare_hand(number, choices, reference, options, info, sent)
+                if pending is not None:
+                    stop, pending = record(pending[0], finish(*pending)), None
+                    if stop:
+                        break  # this hand was never sent: nothing is left unread
+                if ahead:
+                    pending = (choices, send_hand(prepared, steps))
+                else:
+                    stop = record(choices, finish(choices, prepared))
+            now = time.perf_counter()
+            if progress is not None and now - last >= every:
+                run.seconds = now - started
+                progress(run)
+                last = now
+        if pending is not None:
+            record(pending[0], finish(*pending))
+    except KeyboardInterrupt:
+        run.interrupted = "SIGINT"
+    except RunInterrupted as signal:
+        run.interrupted = str(signal.args[0]) if signal.args else "SIGTERM"
+    except AdapterError as error:  # outside a game's judging (a session's restart, a query)
+        run.engine_error = f"the engine failed ({error.kind}): {error}"
     run.seconds = time.perf_counter() - started
-    if shrink_tries > 0:
-        for group in run.groups.values():
-            if group.divergence.kind != "score-query":
-                _shrink_group(group, game, shrink_tries)
+    if shrink_tries > 0 and run.interrupted is None:
+        try:
+            for group in run.groups.values():
+                if group.divergence.kind != "score-query":
+                    _shrink_group(group, game, shrink_tries)
+                    if shrunk is not None:
+                        shrunk(group)
+        except KeyboardInterrupt:
+            run.interrupted = "SIGINT"  # the groups not shrunk yet keep their examples as found
+        except RunInterrupted as signal:
+            run.interrupted = str(signal.args[0]) if signal.args else "SIGTERM"
+        except AdapterError as error:
+            run.engine_error = f"the engine failed while shrinking ({error.kind}): {error}"
         run.shrink_seconds = time.perf_counter() - started - run.seconds
     return run
 

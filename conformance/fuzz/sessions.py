@@ -14,7 +14,8 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from conformance.adapter import Adapter, Capability, Deal, SessionRequest, SessionResponse, Unsupported
+from conformance.adapter import Adapter, AdapterError, Capability, Deal, SessionRequest, SessionResponse, Unsupported
+from conformance.cases.blame import rules_for
 from conformance.cases.model import Verdict
 from conformance.cases.records import judge_session_end
 from conformance.fuzz.choices import Choices
@@ -89,7 +90,12 @@ def play_session(
     request = SessionRequest(dict(options), tuple(session.hands))
     want = reference.session(request)
     session.reference = want
-    got = engine.session(request if sent is None else dataclasses.replace(request, options=dict(sent)))
+    try:
+        got = engine.session(request if sent is None else dataclasses.replace(request, options=dict(sent)))
+    except AdapterError as error:  # a crash or a hang on the session request: a finding, never the run's end
+        message = f"engine error ({error.kind}): {error}"
+        session.divergence = Divergence("crash", 0, "an answer to the session", message, rules_for("phase", ()))
+        return session
     session.divergence = _compare(session.hands, want, got, options)
     return session
 

@@ -1,0 +1,141 @@
+"""A fuzzing run never loses what it found: each divergence is written as found, a failing engine
+or a signal ends the run with its summary, and every record written is one ``check`` replays.
+
+The misbehaving engines are the project's own (the reference with one fault planted), in
+process, so that nothing depends on timing: a "signal" is the ``KeyboardInterrupt`` or
+:class:`~conformance.judge.interrupt.RunInterrupted` a handler raises, raised at a chosen moment.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conformance.adapter import AdapterError, EngineInfo, SessionRequest, SessionResponse
+from conformance.engines.reference import ReferenceAdapter
+from conformance.gates.mutants import MUTANTS, MutantAdapter
+from conformance.judge.interrupt import RunInterrupted
+from tests.harness.synthetic import run_cli
+
+
+def _fuzz(loader: object, out: Path, *extra: str) -> tuple[int, dict[str, object], str]:
+    argv = ["fuzz", "--engine", "e", "-q", "--seed", "t", "--output", str(out), "--format", "json", *extra]
+    outcome = run_cli(argv, loader=loader)  # type: ignore[arg-type]
+    return outcome.status, json.loads(outcome.out) if outcome.out.strip() else {}, outcome.err
+
+
+class _SessionCrash(ReferenceAdapter):
+    def session(self, request: SessionRequest) -> SessionResponse:
+        raise AdapterError("crash", "the engine exited with status 139")
+
+
+def test_a_crash_on_a_session_request_is_a_finding_and_the_run_goes_on(tmp_path: Path) -> None:
+    status, data, err = _fuzz(lambda text: _SessionCrash(), tmp_path / "out", "--hands", "12", "--shrink", "0")
+    assert status == 1, err
+    assert data["hands"] == 12  # the run went on after the sessions of games 5 and 10
+    crash = next(d for d in data["divergences"] if d["kind"] == "crash")  # type: ignore[union-attr]
+    assert crash["count"] == 2 and "status 139" in crash["actual"]
+    assert "sheepshead-session/1" in Path(crash["record"]).read_text(encoding="utf-8")
+
+
+class _NoHandshake(ReferenceAdapter):
+    def info(self) -> EngineInfo:
+        raise AdapterError("crash", "the engine exited with status 1 before its handshake")
+
+
+def test_an_engine_that_dies_before_its_handshake_ends_the_run_with_its_summary(tmp_path: Path) -> None:
+    status, data, err = _fuzz(lambda text: _NoHandshake(), tmp_path / "out", "--hands", "5")
+    assert status == 1 and "Traceback" not in err
+    assert data["hands"] == 0 and "before its handshake" in str(data["engine_error"])
+    ended = [json.loads(line) for line in (tmp_path / "out" / "findings.jsonl").read_text().splitlines()]
+    assert [entry["event"] for entry in ended] == ["end"]
+
+
+class _InterruptedAt(MutantAdapter):
+    """A mutant that raises what a signal handler raises when asked to start its n-th hand."""
+
+    def __init__(self, signal: BaseException, at_hand: int) -> None:
+        super().__init__(MUTANTS["call.own-ace-accepted"])
+        self.signal, self.at_hand, self.starts = signal, at_hand, 0
+
+    def _exchange(self, request_id: int, kind: str, message: dict[str, Any]) -> Any:
+        if kind == "start":
+            self.starts += 1
+            if self.starts == self.at_hand:
+                raise self.signal
+        return super()._exchange(request_id, kind, message)
+
+
+@pytest.mark.parametrize(
+    ("signal", "status", "name"),
+    [(KeyboardInterrupt(), 130, "SIGINT"), (RunInterrupted("SIGTERM"), 143, "SIGTERM")],
+    ids=["SIGINT", "SIGTERM"],
+)
+def test_a_signal_mid_run_writes_the_summary_and_keeps_every_record(
+    tmp_path: Path, signal: BaseException, status: int, name: str
+) -> None:
+    out = tmp_path / "out"
+    engine = _InterruptedAt(signal, at_hand=60)
+    got, data, err = _fuzz(lambda text: engine, out, "--hands", "1000")
+    assert engine.starts == 60, "the planted signal was never raised"
+    assert got == status, err
+    assert data["interrupted"] == name and 0 < int(data["hands"]) < 100  # type: ignore[call-overload]
+    records = [d["record"] for d in data["divergences"]]  # type: ignore[union-attr]
+    assert records and all(Path(record).is_file() for record in records)
+    report = run_cli(["fuzz", "report", str(out), "--format", "json"])
+    assert report.status == 1, report.err
+    merged = json.loads(report.out)
+    assert merged["hands"] == data["hands"] and merged["interrupted"] == name
+    assert [(d["kind"], d["rules"]) for d in merged["divergences"]] == [
+        (d["kind"], d["rules"])
+        for d in data["divergences"]  # type: ignore[union-attr]
+    ]
+
+
+def test_each_divergence_is_written_as_found_then_as_shrunk(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    status, data, err = _fuzz(lambda text: MutantAdapter(MUTANTS["call.own-ace-accepted"]), out, "--hands", "40")
+    assert status == 1, err
+    events = [json.loads(line) for line in (out / "findings.jsonl").read_text().splitlines()]
+    kinds = [event["event"] for event in events]
+    assert kinds[-1] == "end" and "found" in kinds and "shrunk" in kinds
+    assert kinds.index("found") < kinds.index("shrunk")
+    first_found = next(event for event in events if event["event"] == "found")
+    assert first_found["found_size"] is None  # written before shrinking
+    assert not list(out.glob(".*.partial"))  # every record replaced whole
+
+
+def test_fuzz_report_refuses_what_is_not_findings(tmp_path: Path) -> None:
+    bad = tmp_path / "findings.jsonl"
+    bad.write_text('{"event": "found"}\nnot json\n', encoding="utf-8")
+    outcome = run_cli(["fuzz", "report", str(bad)])
+    assert outcome.status == 2 and f"{bad}:2: not a findings line" in outcome.err
+    missing = run_cli(["fuzz", "report", str(tmp_path / "none.jsonl")])
+    assert missing.status == 2 and "cannot read" in missing.err
+    assert run_cli(["fuzz", "--hands", "3"]).status == 2
+
+
+def test_a_long_value_is_cut_in_the_summary_with_its_size() -> None:
+    from conformance.cli.fuzz import LONGEST, _cut
+
+    text = "S1 play QC " * 20_000
+    shown = _cut(text)
+    assert len(shown) < LONGEST + 60 and shown.endswith(f"(cut: {len(text):,} characters in all)")
+    assert _cut("short") == "short"
+
+
+@pytest.mark.parametrize("mutant", ["ranking.jack-order-swapped", "play.void-must-trump", "leaster.blind-to-nobody"])
+def test_every_record_a_run_writes_is_replayed_by_check(tmp_path: Path, mutant: str) -> None:
+    out = tmp_path / "out"
+    status, data, err = _fuzz(lambda text: MutantAdapter(MUTANTS[mutant]), out, "--hands", "60")
+    assert status == 1, err
+    records = sorted(out.glob("fuzz-*.yaml"))
+    assert records
+    for record in records:
+        by_reference = run_cli(["check", str(record)])
+        assert by_reference.status == 0, (record.name, by_reference.out + by_reference.err)
+        by_engine = run_cli(["check", str(record), "--engine", "e"], loader=lambda text: MutantAdapter(MUTANTS[mutant]))
+        assert by_engine.status == 1, (record.name, by_engine.out + by_engine.err)
