@@ -154,7 +154,9 @@ def _text(data: dict[str, Any]) -> str:
         lines.append("no divergence found before the run stopped" if stopped else "no divergence found")
         return "\n".join(lines) + "\n"
     count = len(divergences)
-    lines.append(f"{count} distinct divergence{'s' if count != 1 else ''} in {data['divergent_hands']} hands:")
+    lines.append(
+        f"{count} distinct divergence{'s' if count != 1 else ''} in {data['divergent_hands']} hand{'s' if data['divergent_hands'] != 1 else ''}:"
+    )
     for item in divergences:
         about = f" {item['action']!r}" if item["action"] else ""
         lines.append(f"  {item['count']:>5} × {item['kind']}{about}: expected {item['expected']}, got {item['actual']}")

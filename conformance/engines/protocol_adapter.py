@@ -110,7 +110,13 @@ class ProtocolAdapter(ABC):
         for (request_id, kind, _), reply in zip(encoded, replies):
             if isinstance(reply, AdapterError):
                 raise reply
-            yield decode_reply(request_id, kind, reply, validate=self._validate_replies)
+            try:
+                decoded = decode_reply(request_id, kind, reply, validate=self._validate_replies)
+            except AdapterError:
+                for _ in replies:  # the batch's other replies are read and dropped: none is left for the next hand
+                    pass
+                raise
+            yield decoded
 
     def _exchange_ahead(self, messages: Sequence[tuple[int, str, dict[str, Any]]]) -> Iterator[Any]:
         """The replies to ``messages`` sent ahead, up to and including the first failure (an

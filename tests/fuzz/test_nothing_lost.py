@@ -139,3 +139,40 @@ def test_every_record_a_run_writes_is_replayed_by_check(tmp_path: Path, mutant: 
         assert by_reference.status == 0, (record.name, by_reference.out + by_reference.err)
         by_engine = run_cli(["check", str(record), "--engine", "e"], loader=lambda text: MutantAdapter(MUTANTS[mutant]))
         assert by_engine.status == 1, (record.name, by_engine.out + by_engine.err)
+
+
+_BAD_REPLY_IN_FIRST_HAND = """
+import sys
+sys.path[:0] = {paths!r}
+import reference_impl.__main__ as main
+from reference_impl.server import handle_request
+applies = hands = 0
+def answer(message):
+    global applies, hands
+    if message.get("type") == "start":
+        hands, applies = hands + 1, 0
+    elif message.get("type") == "apply":
+        applies += 1
+    if hands == 1 and applies == 12:
+        return {{"id": message.get("id"), "accepted": "perhaps"}}
+    return handle_request(message)
+main.handle_request = answer
+sys.exit(main.serve(sys.stdin.buffer, sys.stdout.buffer))
+"""
+
+
+def test_an_invalid_reply_mid_hand_never_blames_the_next_hand(tmp_path: Path) -> None:
+    """The hand's messages are sent ahead: after the invalid reply, the rest of that hand's replies
+    are read and dropped, so the next hands read their own (and agree)."""
+    import shlex
+    import sys
+
+    script = tmp_path / "bad_reply_once.py"
+    script.write_text(_BAD_REPLY_IN_FIRST_HAND.format(paths=sys.path), encoding="utf-8")
+    engine = f"cmd:{shlex.join([sys.executable, str(script)])}"
+    argv = ["fuzz", "--engine", engine, "--hands", "6", "-q", "--seed", "t", "--profile", "standard"]
+    outcome = run_cli([*argv, "--format", "json", "--shrink", "0", "--timeout", "60"])
+    assert outcome.status == 1, outcome.err
+    data = json.loads(outcome.out)
+    assert [(d["kind"], d["count"], d["first_hand"]) for d in data["divergences"]] == [("crash", 1, 1)]
+    assert "'perhaps' is not of type 'boolean'" in data["divergences"][0]["actual"]
