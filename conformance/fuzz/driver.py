@@ -35,6 +35,7 @@ from conformance.cases.blame import (
     action_topic,
     is_trump,
     outcome_rules,
+    permitting_rules,
     refused_rules,
     rules_for,
     score_rules,
@@ -405,8 +406,9 @@ def _legal_divergence(
 ) -> Divergence:
     extra, missing = sorted(legal_e - legal_r), sorted(legal_r - legal_e)
     if not extra:
-        action = missing[0]
-        return Divergence("legal", at, "legal", "not offered", _action_rules(hand.actions, action), action=action)
+        action = missing[0]  # blamed on the exception that makes it legal there, not the rule it is an exception to
+        rules = permitting_rules(hand.deal, hand.options, hand.actions, action) or _action_rules(hand.actions, action)
+        return Divergence("legal", at, "legal", "not offered", rules, action=action)
     action = extra[0]  # the engine allows what the rules forbid: the reference names the rule
     reference.start(hand.deal, hand.options)  # back to this decision (it played the hand on)
     for earlier in hand.actions:
