@@ -56,6 +56,7 @@ __all__ = [
     "RecordCaseProblems",
     "SpecFacts",
     "judge_hand_end",
+    "judge_queries",
     "judge_record",
     "judge_session_end",
     "judge_trick",
@@ -611,6 +612,25 @@ def judge_hand_end(
     The checks name no file line (there is no file yet)."""
     judge = _Judge(LoadedRecord("<played hand>", {}, lambda path: 0), (), options, True, facts)
     _check_results(judge, plan, (), response, "")
+    return judge.checks
+
+
+def judge_queries(
+    plan: HandPlan,
+    adapter: Adapter,
+    info: EngineInfo,
+    sent: Mapping[str, str],
+    options: Mapping[str, str],
+    facts: SpecFacts,
+) -> list[Check]:
+    """A hand played outside a record file (the fuzzer's) asked as queries, by the record judge
+    (:func:`~conformance.cases.record_queries.judge_by_queries`): ``sent`` the options the engine
+    is sent, ``options`` those the expectations are read under.
+
+    :raises ~conformance.adapter.Unsupported: the hand needs what no query of the engine expresses.
+    """
+    judge = _Judge(LoadedRecord("<played hand>", {}, lambda path: 0), (), options, True, facts)
+    judge_by_queries(judge, plan, adapter, info, dict(sent), facts.profile_of(options))
     return judge.checks
 
 

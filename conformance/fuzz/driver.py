@@ -70,7 +70,7 @@ class Divergence:
 
     kind: str
     """``turn``, ``legal``, ``refused``, ``accepted``, ``stuck``, ``ended``, ``trick``, ``outcome``,
-    ``points``, ``scores``, ``crash``, ``score-query``, ``session``."""
+    ``points``, ``scores``, ``crash``, ``score-query``, ``query`` (a hand asked as queries), ``session``."""
     at: int
     """The number of actions applied before it (the prefix of :attr:`HandPlay.actions`)."""
     expected: str
@@ -103,6 +103,8 @@ class HandPlay:
     divergence: Divergence | None = None
     reference: StepResult | None = None
     """The reference's result at the end (for a hand record's expectations)."""
+    expect: dict[str, object] | None = None
+    """The expectations the hand was judged by, when it was asked as queries (its record states them)."""
 
 
 def random_deal(choices: Choices, *, with_deck: bool = False) -> Deal:

@@ -30,12 +30,14 @@ def _actions_of(hand: HandPlay) -> list[str]:
         pass  # an action the reference cannot even read (no rule to expect): the record stops before it
     elif divergence.action is not None:
         actions.append(divergence.action)
-    elif divergence.kind in ("trick", "outcome", "points", "scores", "stuck", "crash"):
+    elif divergence.kind in ("trick", "outcome", "points", "scores", "stuck", "crash", "query"):
         actions = list(hand.actions)
     return actions
 
 
 def _expect(hand: HandPlay, divergence: Divergence) -> dict[str, Any]:
+    if divergence.kind == "query" and hand.expect is not None:
+        return dict(hand.expect)  # what the queries were judged by
     if divergence.kind == "accepted":
         return {"illegal": {"rule": divergence.rule}} if divergence.rule else {}
     if divergence.kind not in ("trick", "outcome", "points", "scores", "stuck") or hand.reference is None:

@@ -28,6 +28,7 @@ from conformance.fuzz.driver import (
     send_hand,
     steps_of,
 )
+from conformance.fuzz.queries import judge_by_queries_of, query_capable
 from conformance.fuzz.sessions import SessionPlay, play_session
 from conformance.fuzz.shrink import shrink
 from conformance.judge.interrupt import RunInterrupted
@@ -141,25 +142,52 @@ def fuzz(
     except AdapterError as error:
         return FuzzRun(seed, engine_error=f"the engine's handshake failed ({error.kind}): {error}")
     steps = steps_of(engine)
-    if steps is None:
-        raise Unsupported("fuzzing drives an engine by its steps: it needs capability steps (or a step engine)")
+    if steps is None and not query_capable(info):
+        raise Unsupported(
+            "fuzzing drives an engine by its steps or asks it queries: it needs capability steps (or a step"
+            " engine), or one of legal-plays, trick-winner, card-points, callable-cards, score"
+        )
     rules = RuleSet.of_engine(info, spec)
     draw = _configurations(rules, spec, profile)
     run = FuzzRun(seed, unlisted=dict(rules.unlisted))
     scoring = query_reference if query_reference is not None and Capability.SCORE in info.capabilities else None
-    sessions = query_reference if query_reference is not None and Capability.SESSION in info.capabilities else None
+    sessions = (
+        query_reference
+        if query_reference is not None and Capability.SESSION in info.capabilities and steps is not None
+        else None
+    )
 
     def finish(choices: Choices, prepared: PreparedHand) -> HandPlay:
         """Judge a prepared hand, then compare one score query when the hand agreed."""
+        assert steps is not None  # a query engine's hands are asked (``asked``), never stepped
         played = judge_hand(send_hand(prepared, steps), reference, steps)
         if played.divergence is None and scoring is not None:
             played.divergence = compare_score(choices, engine, scoring, prepared.hand.options, prepared.sent)
+        return played
+
+    def asked(number: int, choices: Choices, options: dict[str, str], sent: Mapping[str, str]) -> HandPlay:
+        """A hand played on the reference and asked of a query engine (:mod:`conformance.fuzz.queries`)."""
+        prepared = prepare_hand(number, choices, reference, options, info, sent)
+        try:
+            judge_by_queries_of(prepared, engine, info)
+        except Unsupported:
+            pass  # a hand no query of the engine expresses: nothing compared
+        except AdapterError as error:
+            hand = prepared.hand
+            hand.divergence = Divergence(
+                "crash", len(hand.actions), "an answer", f"engine error ({error.kind}): {error}", ()
+            )
+        played = prepared.hand
+        if played.divergence is None and scoring is not None:
+            played.divergence = compare_score(choices, engine, scoring, options, sent)
         return played
 
     def game(number: int, choices: Choices) -> HandPlay | SessionPlay:
         """One game from its draws, one step after the other (the shrinker replays it so)."""
         options = draw(choices)
         sent = info.sent(options)  # the axes the engine's handshake names
+        if steps is None:
+            return asked(number, choices, options, sent)
         if sessions is not None and number % SESSION_EVERY == 0:
             return play_session(number, choices, engine, sessions, reference, options, sent)
         return finish(choices, prepare_hand(number, choices, reference, options, info, sent))
@@ -193,6 +221,9 @@ def fuzz(
         ):
             number += 1
             choices = Choices(f"{seed}:{number}")
+            if steps is None:  # a query engine: each hand asked whole, nothing sent ahead
+                stop = record(choices, game(number, choices))
+                continue
             options = draw(choices)
             sent = info.sent(options)  # the axes the engine's handshake names
             if sessions is not None and number % SESSION_EVERY == 0:

@@ -3,13 +3,19 @@ the rule it is an exception to, and the same bug makes one class whatever trick 
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from sheepshead_spec import load_spec
 
+from conformance.adapter import Capability
 from conformance.engines.reference import ReferenceAdapter, ReferenceSteps
 from conformance.fuzz.run import fuzz
 from conformance.gates.mutants import MUTANTS, MutantAdapter
 from conformance.runner import install_reference_aids
+from tests.harness.synthetic import run_cli
+from tests.judge.fixed_rules import FixedRulesEngine
 
 
 @pytest.mark.parametrize(
@@ -48,3 +54,44 @@ def test_a_lead_left_out_is_one_class_in_the_first_trick_and_later() -> None:
     lead_rules = {group.divergence.rules for group in run.groups.values() if group.divergence.kind == "legal"}
     assert ("play.lead-any-card",) in lead_rules  # the exception a leader's card is legal by
     assert not lead_rules & {("play.first-lead",), ("play.winner-leads",)}  # not the trick's number
+
+
+_QUERIES = frozenset(
+    {
+        Capability.TRICK_WINNER,
+        Capability.LEGAL_PLAYS,
+        Capability.CALLABLE_CARDS,
+        Capability.SCORE,
+        Capability.CARD_POINTS,
+        Capability.RULE_IDS,
+    }
+)
+
+
+@pytest.mark.parametrize(
+    ("mutant", "rule"),
+    [("play.trump-lead-not-followed", "play.follow-trump"), ("ranking.jack-order-swapped", "ranking.trump-order")],
+)
+def test_a_query_only_engine_with_a_planted_bug_is_found_by_fuzz(tmp_path: Path, mutant: str, rule: str) -> None:
+    """No steps, no replay: each random hand is asked as queries, and the divergence's record shows
+    it again under check (the reference agrees with the record, the engine does not)."""
+    plays = load_spec().profile_options("standard")
+
+    def engine() -> FixedRulesEngine:
+        return FixedRulesEngine(MUTANTS[mutant].adapter(), plays=plays, capabilities=_QUERIES, name=mutant)
+
+    out = tmp_path / "out"
+    argv = ["fuzz", "--engine", "q", "--hands", "60", "-q", "--seed", "t", "--output", str(out), "--format", "json"]
+    outcome = run_cli(argv, loader=lambda text: engine())
+    assert outcome.status == 1, outcome.err
+    data = json.loads(outcome.out)
+    found = [d for d in data["divergences"] if d["kind"] == "query"]
+    assert found and any(rule in d["rules"] for d in found), data["divergences"]
+    record = next(d["record"] for d in found if rule in d["rules"])
+    assert run_cli(["check", record]).status == 0
+    assert run_cli(["check", record, "--engine", "q"], loader=lambda text: engine()).status == 1
+    honest = run_cli(
+        ["fuzz", "--engine", "q", "--hands", "30", "-q", "--seed", "t"],
+        loader=lambda text: FixedRulesEngine(ReferenceAdapter(), plays=plays, capabilities=_QUERIES, name="honest"),
+    )
+    assert honest.status == 0, honest.out
