@@ -171,6 +171,24 @@ class Action(NamedTuple):
         return cls(ActionKind.BLITZ, seat, BLITZ_PAIRS[colour])
 
 
+# The kinds as module constants for the hot paths: on Python 3.11, reading a member off its enum
+# class (``ActionKind.PLAY``) costs several times reading a global.
+PICK, PASS, BURY, CALL, ALONE, PLAY = (
+    ActionKind.PICK,
+    ActionKind.PASS,
+    ActionKind.BURY,
+    ActionKind.CALL,
+    ActionKind.ALONE,
+    ActionKind.PLAY,
+)
+CRACK, RECRACK, BLITZ, REVOKE, CLAIM = (
+    ActionKind.CRACK,
+    ActionKind.RECRACK,
+    ActionKind.BLITZ,
+    ActionKind.REVOKE,
+    ActionKind.CLAIM,
+)
+
 BLITZ_PAIRS = {"black": (Card.QC, Card.QS), "red": (Card.QH, Card.QD)}
 """A blitz's colour word and the two queens it shows (rule ``crack.blitz``)."""
 WINDOW_KINDS = frozenset({ActionKind.CRACK, ActionKind.RECRACK, ActionKind.BLITZ})

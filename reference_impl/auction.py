@@ -7,7 +7,7 @@ The first pick ends it (``auction.first-pick-ends``); after five passes the prof
 from __future__ import annotations
 
 from reference_impl.actions import left_of
-from reference_impl.state import HandState, Phase
+from reference_impl.state import BURYING, CALLING, HandState
 
 __all__ = ["AuctionPhase"]
 
@@ -29,7 +29,7 @@ class AuctionPhase(HandState):
         seat = self._turn
         self.picker = seat
         self._hands[seat - 1] |= self.blind
-        self.phase = Phase.BURY if self.profile.call_timing == "bury-then-call" else Phase.CALL
+        self.phase = BURYING if self.profile.call_timing == "bury-then-call" else CALLING
 
     def _pass(self) -> None:
         self._passes += 1

@@ -9,7 +9,7 @@ from __future__ import annotations
 from reference_impl.actions import SEATS, Action, ActionKind, new_action
 from reference_impl.cards import Card, CardMask, cards_of, mask_of
 from reference_impl.rules import FAIL_SUITS, SUIT_MASKS, SUIT_NAMES
-from reference_impl.state import HandState, Phase
+from reference_impl.state import BURYING, CALLING, HandState
 from reference_impl.tricks import ace_kept
 
 __all__ = ["CallAndBury"]
@@ -161,7 +161,7 @@ class CallAndBury(HandState):
         self.buried = cards
         self._hands[self._turn - 1] &= ~cards
         if self.profile.call_timing == "bury-then-call":
-            self.phase = Phase.CALL
+            self.phase = CALLING
         else:
             self._start_play()
 
@@ -178,4 +178,4 @@ class CallAndBury(HandState):
         if self.profile.call_timing == "bury-then-call":
             self._start_play()
         else:
-            self.phase = Phase.BURY
+            self.phase = BURYING

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from reference_impl.actions import BLITZ_PAIRS, SEATS, Action, ActionKind, seat_name
 from reference_impl.cards import format_cards, mask_of
-from reference_impl.state import HandState, Phase
+from reference_impl.state import PLAYING, HandState
 
 __all__ = ["CrackWindow"]
 
@@ -21,7 +21,7 @@ class CrackWindow(HandState):
     def window_open(self) -> bool:
         """Whether the window for cracks and blitzes is open: a picker's hand whose call and bury
         are made and whose first card is not yet played (rule ``crack.window``)."""
-        return self.phase is Phase.PLAY and not self._leaster and not self._tricks and not self._trick_cards
+        return self.phase is PLAYING and not self._leaster and not self._tricks and not self._trick_cards
 
     def window_actions(self) -> list[Action]:
         """The cracks, re-cracks and blitzes legal now, seat by seat (empty when cracking is off

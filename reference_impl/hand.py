@@ -33,6 +33,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from reference_impl.actions import (
+    ALONE,
+    BURY,
+    CALL,
+    CLAIM,
+    PASS,
+    PICK,
+    PLAY,
+    REVOKE,
     SEATS,
     WINDOW_KINDS,
     Action,
@@ -49,7 +57,7 @@ from reference_impl.cracks import CrackWindow
 from reference_impl.errors import InvalidActionError
 from reference_impl.profile import Profile
 from reference_impl.scoring import HandScoring, Outcome, OutcomeKind
-from reference_impl.state import HandState, Phase
+from reference_impl.state import AUCTION, BURYING, CALLING, PLAYING, SCORED, HandState, Phase, check_dealer
 from reference_impl.tricks import Trick, TrickPlay
 
 __all__ = ["SEATS", "Action", "ActionKind", "Hand", "Outcome", "Phase", "Trick", "left_of", "parse_seat", "seat_name"]
@@ -89,7 +97,10 @@ class Hand(AuctionPhase, CallAndBury, CrackWindow, TrickPlay, HandScoring):
                 | bit[deck[second + 1]]
                 | bit[deck[second + 2]]
             )
-        return cls(profile, dealer, hands, _BIT[deck[15]] | _BIT[deck[16]], stakes=stakes)
+        check_dealer(dealer)  # the hands of a whole pack need no check of their own
+        hand = cls.__new__(cls)
+        hand._start(profile, dealer, hands, _BIT[deck[15]] | _BIT[deck[16]], stakes)
+        return hand
 
     @classmethod
     def from_hands(
@@ -130,13 +141,13 @@ class Hand(AuctionPhase, CallAndBury, CrackWindow, TrickPlay, HandScoring):
         """Every legal action of the seat to act (empty once scored)."""
         seat = self._turn
         phase = self.phase
-        if phase is Phase.AUCTION:
-            return [new_action((ActionKind.PICK, seat, (), None)), new_action((ActionKind.PASS, seat, (), None))]
-        if phase is Phase.BURY:
+        if phase is AUCTION:
+            return [new_action((PICK, seat, (), None)), new_action((PASS, seat, (), None))]
+        if phase is BURYING:
             return self._legal_burials()
-        if phase is Phase.CALL:
+        if phase is CALLING:
             return [*self._legal_calls(), Action.alone(seat)]
-        if phase is Phase.PLAY:
+        if phase is PLAYING:
             plays = [Action.play(seat, card) for card in cards_of(self.legal_play_mask())]
             if self.profile.cracking != "off" and self.window_open():
                 plays += self.window_actions()
@@ -153,39 +164,42 @@ class Hand(AuctionPhase, CallAndBury, CrackWindow, TrickPlay, HandScoring):
         """
         phase = self.phase
         seat = self._turn
-        if phase is Phase.PLAY:
+        if phase is PLAYING:
             legal = list(cards_of(self.legal_play_mask()))
             window = self.window_actions() if self.profile.cracking != "off" else []
             index = int(random() * (len(legal) + len(window)))
             if index >= len(legal):
                 return window[index - len(legal)]
-            return new_action((ActionKind.PLAY, seat, (legal[index],), None))
-        if phase is Phase.AUCTION:
-            return new_action((ActionKind.PICK if random() < 0.5 else ActionKind.PASS, seat, (), None))
-        if phase is Phase.BURY and not self._bury_must_keep():
+            return new_action((PLAY, seat, (legal[index],), None))
+        if phase is AUCTION:
+            drawn = new_action((PICK if random() < 0.5 else PASS, seat, (), None))
+        elif phase is BURYING and not self._bury_must_keep():
             cards = list(cards_of(self._hands[seat - 1]))  # every pair is legal: draw one
             first = int(random() * len(cards))
             second = int(random() * (len(cards) - 1))
             second += second >= first
             pair = (cards[first], cards[second]) if first < second else (cards[second], cards[first])
-            return new_action((ActionKind.BURY, seat, pair, None))
-        if phase is Phase.CALL:  # pick among the calls, the under calls and alone by index
+            drawn = new_action((BURY, seat, pair, None))
+        elif phase is CALLING:  # pick among the calls, the under calls and alone by index
             callable_cards, under_aces = self.call_options()
             under_cards = list(cards_of(self._hands[seat - 1])) if under_aces else []
             index = int(random() * (len(callable_cards) + len(under_aces) * len(under_cards) + 1))
             if index < len(callable_cards):
-                return new_action((ActionKind.CALL, seat, (callable_cards[index],), None))
-            index -= len(callable_cards)
-            if index < len(under_aces) * len(under_cards):
-                ace, under = divmod(index, len(under_cards))
-                return new_action((ActionKind.CALL, seat, (under_aces[ace],), under_cards[under]))
-            return new_action((ActionKind.ALONE, seat, (), None))
-        actions = self.legal_actions()
-        if not actions:
-            raise self._illegal(
-                new_action((ActionKind.PLAY, seat, (), None)), "play.clockwise-one-card", "the hand is over"
-            )
-        return actions[int(random() * len(actions))]
+                drawn = new_action((CALL, seat, (callable_cards[index],), None))
+            elif index - len(callable_cards) < len(under_aces) * len(under_cards):
+                ace, under = divmod(index - len(callable_cards), len(under_cards))
+                drawn = new_action((CALL, seat, (under_aces[ace],), under_cards[under]))
+            else:
+                drawn = new_action((ALONE, seat, (), None))
+        else:
+            actions = self.legal_actions()
+            if not actions:
+                raise self._illegal(new_action((PLAY, seat, (), None)), "play.clockwise-one-card", "the hand is over")
+            return actions[int(random() * len(actions))]
+        # Drawn from the same rules verify() applies, in this very position: apply() need not
+        # verify it again. Any change to the hand (apply_legal) withdraws the voucher.
+        self._drawn = drawn
+        return drawn
 
     # ------------------------------------------------------------------ verification
 
@@ -196,49 +210,49 @@ class Hand(AuctionPhase, CallAndBury, CrackWindow, TrickPlay, HandScoring):
         if kind in WINDOW_KINDS:
             self._verify_window(action)
             return
-        if kind is ActionKind.CLAIM and phase is not Phase.SCORED:  # not a turn: any seat claims
+        if kind is CLAIM and phase is not SCORED:  # not a turn: any seat claims
             if self.revoke is None:
                 raise self._illegal(action, "procedure.revoke-claimed", "no revoke has been made")
             return
-        if phase is Phase.SCORED:
+        if phase is SCORED:
             thrown_in = {
                 OutcomeKind.REDEAL: "all-pass.redeal",
                 OutcomeKind.DOUBLER: "all-pass.doubler",
                 OutcomeKind.SCHWANZER: "all-pass.schwanzer",
             }
             rule = thrown_in.get(self.outcome.kind, "play.clockwise-one-card") if self.outcome else ""
-            if kind is ActionKind.CLAIM:
+            if kind is CLAIM:
                 rule = "procedure.revoke-claimed"  # a revoke is claimed before the last trick is complete
             raise self._illegal(action, rule, "the hand is over")
         expected = _PHASE_KINDS[phase]
-        if kind is ActionKind.REVOKE and phase is Phase.PLAY:
+        if kind is REVOKE and phase is PLAYING:
             if action.seat != self._turn:
                 raise self._illegal(action, self._turn_rule(action.seat), f"it is {seat_name(self._turn)}'s turn")
             self._verify_revoke(action)
             return
         if kind not in expected:
-            if self._leaster and kind in (ActionKind.PICK, ActionKind.PASS):
+            if self._leaster and kind in (PICK, PASS):
                 rule = "auction.pick-or-pass"  # nobody picked: every seat has had its one offer
             else:
                 rule = _WRONG_PHASE_RULES.get((phase, kind), _PHASE_RULES[phase])
             raise self._illegal(action, rule, f"a {kind.value} is not possible in the {phase.value} phase")
         if action.seat != self._turn:
             raise self._illegal(action, self._turn_rule(action.seat), f"it is {seat_name(self._turn)}'s turn")
-        if phase is Phase.BURY:
+        if phase is BURYING:
             self.verify_bury(action)
-        elif phase is Phase.CALL:
-            if kind is ActionKind.CALL:
+        elif phase is CALLING:
+            if kind is CALL:
                 self._verify_call(action)
-        elif phase is Phase.PLAY:
+        elif phase is PLAYING:
             self._verify_play(action)
 
     def _turn_rule(self, seat: int) -> str:
-        if self.phase is Phase.AUCTION:
+        if self.phase is AUCTION:
             passed = (seat - self.dealer - 1) % 5 < self._passes  # seats offered the blind so far
             return "auction.pick-or-pass" if passed else "auction.order"
-        if self.phase is Phase.BURY:
+        if self.phase is BURYING:
             return "bury.two-cards"
-        if self.phase is Phase.CALL:
+        if self.phase is CALLING:
             return "call.partner-or-alone"
         if self._trick_cards:
             return "play.clockwise-one-card"
@@ -251,62 +265,64 @@ class Hand(AuctionPhase, CallAndBury, CrackWindow, TrickPlay, HandScoring):
 
         :raises IllegalActionError: the action breaks a rule; the hand is unchanged.
         """
-        self.verify(action)
+        if action is not self._drawn:
+            self.verify(action)
         return self.apply_legal(action)
 
     def apply_legal(self, action: Action) -> Action:
         """Apply an action taken from :meth:`legal_actions` in this very position, without
         verifying it again (a simulation's fast path; anything else goes through :meth:`apply`)."""
+        self._drawn = None
         kind = action.kind
-        if kind is ActionKind.PLAY:
+        if kind is PLAY:
             self.push_play_unchecked(action.cards[0])
-        elif kind is ActionKind.PICK:
+        elif kind is PICK:
             self._pick()
-        elif kind is ActionKind.PASS:
+        elif kind is PASS:
             self._pass()
-        elif kind is ActionKind.BURY:
+        elif kind is BURY:
             self._bury(mask_of(action.cards))
         elif kind in WINDOW_KINDS:
             self._raise(action)
-        elif kind is ActionKind.REVOKE:
+        elif kind is REVOKE:
             card = action.cards[0]
             if self.revoke is None:  # only the first revoke of a hand counts
                 self.revoke = action
             self.actions.append(action)
             self.push_play_unchecked(card)
             return action
-        elif kind is ActionKind.CLAIM:
+        elif kind is CLAIM:
             self.actions.append(action)
             self._score_revoke()
             return action
         else:
-            self._set_call(action.cards[0] if kind is ActionKind.CALL else None, action.under)
+            self._set_call(action.cards[0] if kind is CALL else None, action.under)
         self.actions.append(action)
         return action
 
 
 _PHASE_KINDS = {
-    Phase.AUCTION: (ActionKind.PICK, ActionKind.PASS),
-    Phase.BURY: (ActionKind.BURY,),
-    Phase.CALL: (ActionKind.CALL, ActionKind.ALONE),
-    Phase.PLAY: (ActionKind.PLAY,),
+    AUCTION: (PICK, PASS),
+    BURYING: (BURY,),
+    CALLING: (CALL, ALONE),
+    PLAYING: (PLAY,),
 }
 _PHASE_RULES = {
-    Phase.AUCTION: "auction.pick-or-pass",
-    Phase.BURY: "bury.two-cards",
-    Phase.CALL: "call.partner-or-alone",
-    Phase.PLAY: "play.clockwise-one-card",
+    AUCTION: "auction.pick-or-pass",
+    BURYING: "bury.two-cards",
+    CALLING: "call.partner-or-alone",
+    PLAYING: "play.clockwise-one-card",
 }
 _WRONG_PHASE_RULES = {
-    (Phase.PLAY, ActionKind.ALONE): "alone.declare",
-    (Phase.PLAY, ActionKind.CALL): "call.partner-or-alone",
-    (Phase.PLAY, ActionKind.PICK): "auction.first-pick-ends",
-    (Phase.PLAY, ActionKind.PASS): "auction.first-pick-ends",
-    (Phase.BURY, ActionKind.PICK): "auction.first-pick-ends",
-    (Phase.BURY, ActionKind.PASS): "auction.first-pick-ends",
-    (Phase.CALL, ActionKind.PICK): "auction.first-pick-ends",
-    (Phase.CALL, ActionKind.PASS): "auction.first-pick-ends",
-    (Phase.BURY, ActionKind.CALL): "bury.before-call",
-    (Phase.BURY, ActionKind.ALONE): "bury.before-call",
-    (Phase.CALL, ActionKind.BURY): "bury.before-call",
+    (PLAYING, ALONE): "alone.declare",
+    (PLAYING, CALL): "call.partner-or-alone",
+    (PLAYING, PICK): "auction.first-pick-ends",
+    (PLAYING, PASS): "auction.first-pick-ends",
+    (BURYING, PICK): "auction.first-pick-ends",
+    (BURYING, PASS): "auction.first-pick-ends",
+    (CALLING, PICK): "auction.first-pick-ends",
+    (CALLING, PASS): "auction.first-pick-ends",
+    (BURYING, CALL): "bury.before-call",
+    (BURYING, ALONE): "bury.before-call",
+    (CALLING, BURY): "bury.before-call",
 }

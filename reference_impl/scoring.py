@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 from reference_impl.cards import RANKS, cards_of, mask_points
 from reference_impl.profile import Profile
-from reference_impl.state import HandState, Phase
+from reference_impl.state import SCORED, HandState
 
 __all__ = [
     "HandScoring",
@@ -64,6 +64,11 @@ class OutcomeKind(str, enum.Enum):
         return self.value
 
 
+# The outcomes as module constants for scoring every hand: on Python 3.11, reading a member off
+# its enum class (``OutcomeKind.WIN``) costs several times reading a global.
+_WIN, _SCHNEIDER, _ALL_TRICKS = OutcomeKind.WIN, OutcomeKind.SCHNEIDER, OutcomeKind.ALL_TRICKS
+_LOSS, _SCHNEIDERED, _NO_TRICKS = OutcomeKind.LOSS, OutcomeKind.SCHNEIDERED, OutcomeKind.NO_TRICKS
+
 # Per-defender unit from the picker's side's point of view (each defender scores -unit).
 _UNIT = {
     OutcomeKind.WIN: 1,
@@ -86,22 +91,22 @@ def classify(
     """
     if profile.no_tricker == "tricks":
         if picker_side_tricks == 6:
-            return OutcomeKind.ALL_TRICKS
+            return _ALL_TRICKS
         if picker_side_tricks == 0:
-            return OutcomeKind.NO_TRICKS
+            return _NO_TRICKS
     else:  # judged by card points: none taken in tricks, or none left to the defenders
         if picker_side_trick_points == 0:
-            return OutcomeKind.NO_TRICKS
+            return _NO_TRICKS
         if picker_side_trick_points + bury_points == 120:
-            return OutcomeKind.ALL_TRICKS
+            return _ALL_TRICKS
     points = picker_side_trick_points + bury_points
     if points >= (90 if profile.schneider_line == "ninety" else 91):  # scoring.schneider-thresholds
-        return OutcomeKind.SCHNEIDER
+        return _SCHNEIDER
     if points >= 61:
-        return OutcomeKind.WIN
+        return _WIN
     if points >= 31:
-        return OutcomeKind.LOSS
-    return OutcomeKind.SCHNEIDERED
+        return _LOSS
+    return _SCHNEIDERED
 
 
 def picker_side_card_points(
@@ -136,7 +141,7 @@ def picker_hand_scores(
         multiplier = 16
     if alone:
         picker, partner = 4 * unit, 0  # alone.scoring
-    elif kind is OutcomeKind.NO_TRICKS and profile.defender_sweep == "partner-off-hook":
+    elif kind is _NO_TRICKS and profile.defender_sweep == "partner-off-hook":
         picker, partner = 3 * unit, 0
     else:
         picker, partner = 2 * unit, unit
@@ -270,7 +275,7 @@ class HandScoring(HandState):
 
     def _score(self) -> None:
         """The six tricks are played: a leaster's winner, or the picker's side's result."""
-        self.phase = Phase.SCORED
+        self.phase = SCORED
         won_points, won_tricks = self._won_points, self._won_tricks
         if self._leaster:
             seat_points = list(won_points)
@@ -335,7 +340,7 @@ class HandScoring(HandState):
         revoke = self.revoke
         picker = self.picker
         assert revoke is not None and picker is not None
-        self.phase = Phase.SCORED
+        self.phase = SCORED
         partner = self.partner
         side = (picker,) if partner is None else (picker, partner)
         schneider = self.revoke_penalty() == "schneider"
@@ -379,11 +384,11 @@ class HandScoring(HandState):
             self.outcome = Outcome(
                 kind=OutcomeKind.SCHWANZER, scores=schwanzer_scores(powers, self.stakes), stakes=self.stakes
             )
-            self.phase = Phase.SCORED
+            self.phase = SCORED
             return
         kind = OutcomeKind.REDEAL if option == "redeal" else OutcomeKind.DOUBLER
         self.outcome = Outcome(kind=kind, scores=(0, 0, 0, 0, 0), stakes=self.stakes)
-        self.phase = Phase.SCORED
+        self.phase = SCORED
 
 
 def _five(values: Sequence[int]) -> tuple[int, int, int, int, int]:

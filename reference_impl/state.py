@@ -46,6 +46,41 @@ class Phase(str, enum.Enum):
         return self.value
 
 
+def check_dealer(dealer: int) -> None:
+    """:raises InvalidActionError: the dealer is not a seat."""
+    if dealer not in SEATS:
+        raise InvalidActionError(f"dealer must be a seat 1-5, not {dealer!r}")
+
+
+def check_deal(dealer: int, hands: Sequence[CardMask], blind: CardMask) -> None:
+    """:raises InvalidActionError: not a seat dealing six cards each and two to the blind, all
+    different (rules ``deal.six-cards-and-blind``, ``deck.thirty-two-cards``)."""
+    check_dealer(dealer)
+    if len(hands) != 5:
+        raise InvalidActionError("a deal needs five hands", rule_id="deck.five-players")
+    for seat, mask in zip(SEATS, hands):
+        if mask.bit_count() != 6:
+            raise InvalidActionError(
+                f"{seat_name(seat)} is dealt {mask.bit_count()} cards, not 6",
+                rule_id="deal.six-cards-and-blind",
+            )
+    if blind.bit_count() != 2:
+        raise InvalidActionError(f"the blind has {blind.bit_count()} cards, not 2", rule_id="deal.six-cards-and-blind")
+    union = blind
+    for mask in hands:
+        union |= mask
+    if union.bit_count() != 32:
+        raise InvalidActionError(
+            "the deal repeats a card: five hands and the blind must hold all 32 cards once",
+            rule_id="deck.thirty-two-cards",
+        )
+
+
+# The phases as module constants for the hot paths (see actions.PLAY): a hand is in its auction,
+# burying, calling, playing or scored.
+AUCTION, BURYING, CALLING, PLAYING, SCORED = Phase.AUCTION, Phase.BURY, Phase.CALL, Phase.PLAY, Phase.SCORED
+
+
 class HandState:
     """The fields of one hand and the views every phase reads."""
 
@@ -86,6 +121,7 @@ class HandState:
         "blitzes",
         "revoke",
         "tie_break",
+        "_drawn",
     )
 
     def __init__(
@@ -102,28 +138,11 @@ class HandState:
         :raises InvalidActionError: the deal is not six cards each and two in the blind, all
             different (rules ``deal.six-cards-and-blind``, ``deck.thirty-two-cards``).
         """
-        if dealer not in SEATS:
-            raise InvalidActionError(f"dealer must be a seat 1-5, not {dealer!r}")
-        if len(hands) != 5:
-            raise InvalidActionError("a deal needs five hands", rule_id="deck.five-players")
-        for seat, mask in zip(SEATS, hands):
-            if mask.bit_count() != 6:
-                raise InvalidActionError(
-                    f"{seat_name(seat)} is dealt {mask.bit_count()} cards, not 6",
-                    rule_id="deal.six-cards-and-blind",
-                )
-        if blind.bit_count() != 2:
-            raise InvalidActionError(
-                f"the blind has {blind.bit_count()} cards, not 2", rule_id="deal.six-cards-and-blind"
-            )
-        union = blind
-        for mask in hands:
-            union |= mask
-        if union.bit_count() != 32:
-            raise InvalidActionError(
-                "the deal repeats a card: five hands and the blind must hold all 32 cards once",
-                rule_id="deck.thirty-two-cards",
-            )
+        check_deal(dealer, hands, blind)
+        self._start(profile, dealer, hands, blind, stakes)
+
+    def _start(self, profile: Profile, dealer: int, hands: Sequence[CardMask], blind: CardMask, stakes: int) -> None:
+        """Set every field to the start of the auction, from a deal already checked."""
         self.profile = profile
         """The variant profile; the only source of variant behaviour."""
         self.dealer = dealer
@@ -172,6 +191,9 @@ class HandState:
         """The seat a table's draw picked, for a leaster tie under ``leaster-tie: random`` (a
         record's ``tie_break``); set it before the last card. Unset, or not a tied seat, the first
         tied seat clockwise from the dealer's left wins, so a replay is repeatable."""
+        self._drawn: Action | None = None
+        """The action :meth:`~reference_impl.hand.Hand.random_action` drew in this very position,
+        before the play: legal by construction, so ``apply`` does not verify it again."""
 
     # ------------------------------------------------------------------ views
 

@@ -12,7 +12,7 @@ from typing import NamedTuple
 from reference_impl.actions import SEATS, Action, ActionKind, left_of, seat_name
 from reference_impl.cards import CARD_POINTS, CARDS, Card, CardMask, format_mask
 from reference_impl.rules import SUIT_NAMES, TRUMP
-from reference_impl.state import HandState, Phase
+from reference_impl.state import PLAYING, HandState
 
 __all__ = ["Trick", "TrickPlay", "ace_kept"]
 
@@ -290,7 +290,7 @@ class TrickPlay(HandState):
         return [] if self.revoke is None else [Action.claim(seat) for seat in SEATS]
 
     def _start_play(self) -> None:
-        self.phase = Phase.PLAY
+        self.phase = PLAYING
         self._turn = self.first_leader()
 
     def push_play_unchecked(self, card: int) -> None:
