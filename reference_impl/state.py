@@ -152,7 +152,8 @@ class HandState:
         self.blind: CardMask = blind
         self.actions: list[Action] = []
         """Every action applied so far, in order."""
-        self._tricks: list[tuple[int, tuple[int, ...], int, int]] = []  # leader, cards, winner, points
+        # leader, cards, winner, points; a trick's list of cards is never changed once it is complete
+        self._tricks: list[tuple[int, Sequence[int], int, int]] = []
         self.outcome: Outcome | None = None
         """Set when the hand is scored."""
 

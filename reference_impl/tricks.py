@@ -181,11 +181,16 @@ class TrickPlay(HandState):
         The fast path of random playouts: no :class:`Action` is built or recorded.
         """
         mask = self.legal_play_mask()
-        skip = int(random() * mask.bit_count())
-        while skip:
-            mask &= mask - 1
-            skip -= 1
-        card = (mask & -mask).bit_length() - 1
+        count = mask.bit_count()
+        if count == 1:  # a forced card (a third of all plays): the draw is made all the same
+            random()
+            card = mask.bit_length() - 1
+        else:
+            skip = int(random() * count)
+            while skip:
+                mask &= mask - 1
+                skip -= 1
+            card = (mask & -mask).bit_length() - 1
         self.push_play_unchecked(card)
         return card
 
@@ -312,9 +317,7 @@ class TrickPlay(HandState):
         if len(trick) < 5:
             self._turn = seat % 5 + 1
             return
-        self._finish_trick(trick)
-
-    def _finish_trick(self, trick: list[int]) -> None:
+        # The trick is complete: its winner holds the card of greatest power in the led suit's table.
         c0, c1, c2, c3, c4 = trick
         power = self._power[self._suit_of[c0]]
         best, top = 0, power[c0]
@@ -326,14 +329,17 @@ class TrickPlay(HandState):
             best, top = 3, power[c3]
         if power[c4] > top:
             best = 4
-        points = CARD_POINTS[c0] + CARD_POINTS[c1] + CARD_POINTS[c2] + CARD_POINTS[c3] + CARD_POINTS[c4]
-        winner = (self._leader + best - 1) % 5 + 1
-        self._tricks.append((self._leader, tuple(trick), winner, points))
-        self._won_points[winner - 1] += points
+        points = CARD_POINTS  # read at each trick, not bound at import: a mutant engine patches it
+        won = points[c0] + points[c1] + points[c2] + points[c3] + points[c4]
+        leader = self._leader
+        winner = (leader + best - 1) % 5 + 1
+        tricks = self._tricks
+        tricks.append((leader, trick, winner, won))
+        self._won_points[winner - 1] += won
         self._won_tricks[winner - 1] += 1
         self._trick_cards = []
-        self._turn = self.next_leader(winner, self._leader)
-        if len(self._tricks) == 6:
+        self._turn = self.next_leader(winner, leader)
+        if len(tricks) == 6:
             self._score()
 
     def first_leader(self) -> int:
