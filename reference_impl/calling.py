@@ -172,7 +172,8 @@ class CallAndBury(HandState):
             self.called = card
             self.under = under
             bit = _BIT[card]
-            self.partner = next(seat for seat in SEATS if self._hands[seat - 1] & bit)
+            hands = self._hands
+            self.partner = next(seat for seat in SEATS if hands[seat - 1] & bit)
             self._called_suit = card >> 3
             self._set_tables(card, under)
         if self.profile.call_timing == "bury-then-call":

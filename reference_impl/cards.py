@@ -26,6 +26,7 @@ __all__ = [
     "ALL_CARDS_MASK",
     "CARDS",
     "CARD_POINTS",
+    "card_tuple",
     "cards_of",
     "format_cards",
     "format_mask",
@@ -168,10 +169,15 @@ _CARDS_BY_BYTE: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
 
 def cards_of(mask: CardMask) -> Iterator[Card]:
     """The cards of a bitmask, in index order."""
-    if 0 <= mask <= ALL_CARDS_MASK:  # four table reads instead of a loop over the bits
-        low, second, third, high = _CARDS_BY_BYTE
-        return iter(low[mask & 255] + second[mask >> 8 & 255] + third[mask >> 16 & 255] + high[mask >> 24])
+    if 0 <= mask <= ALL_CARDS_MASK:
+        return iter(card_tuple(mask))
     return _cards_of_bits(mask)
+
+
+def card_tuple(mask: CardMask) -> tuple[Card, ...]:
+    """The cards of a set of cards (a mask of bits 0-31), in index order: four table reads."""
+    low, second, third, high = _CARDS_BY_BYTE
+    return low[mask & 255] + second[mask >> 8 & 255] + third[mask >> 16 & 255] + high[mask >> 24]
 
 
 def _cards_of_bits(mask: CardMask) -> Iterator[Card]:

@@ -52,7 +52,7 @@ from reference_impl.actions import (
 )
 from reference_impl.auction import AuctionPhase
 from reference_impl.calling import CallAndBury
-from reference_impl.cards import cards_of, mask_of
+from reference_impl.cards import card_tuple, cards_of, mask_of
 from reference_impl.cracks import CrackWindow
 from reference_impl.errors import InvalidActionError
 from reference_impl.profile import Profile
@@ -85,21 +85,19 @@ class Hand(AuctionPhase, CallAndBury, CrackWindow, TrickPlay, HandScoring):
                 f"{len(set(deck) & _PACK)} different)",
                 rule_id="deck.thirty-two-cards",
             )
-        bit = _BIT
+        # The packets unrolled (the dealer's left first, the dealer last): the hot path of a playout.
+        b = _BIT
+        (c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15) = deck[:16]
+        (c16, c17, c18, c19, c20, c21, c22, c23, c24, c25, c26, c27, c28, c29, c30, c31) = deck[16:]
         hands = [0] * 5
-        for packet in range(5):  # the dealer's left first, the dealer last
-            first, second = 3 * packet, 17 + 3 * packet
-            hands[(dealer + packet) % 5] = (
-                bit[deck[first]]
-                | bit[deck[first + 1]]
-                | bit[deck[first + 2]]
-                | bit[deck[second]]
-                | bit[deck[second + 1]]
-                | bit[deck[second + 2]]
-            )
+        hands[dealer % 5] = b[c0] | b[c1] | b[c2] | b[c17] | b[c18] | b[c19]
+        hands[(dealer + 1) % 5] = b[c3] | b[c4] | b[c5] | b[c20] | b[c21] | b[c22]
+        hands[(dealer + 2) % 5] = b[c6] | b[c7] | b[c8] | b[c23] | b[c24] | b[c25]
+        hands[(dealer + 3) % 5] = b[c9] | b[c10] | b[c11] | b[c26] | b[c27] | b[c28]
+        hands[(dealer + 4) % 5] = b[c12] | b[c13] | b[c14] | b[c29] | b[c30] | b[c31]
         check_dealer(dealer)  # the hands of a whole pack need no check of their own
         hand = cls.__new__(cls)
-        hand._start(profile, dealer, hands, _BIT[deck[15]] | _BIT[deck[16]], stakes)
+        hand._start(profile, dealer, hands, b[c15] | b[c16], stakes)
         return hand
 
     @classmethod
@@ -164,17 +162,17 @@ class Hand(AuctionPhase, CallAndBury, CrackWindow, TrickPlay, HandScoring):
         """
         phase = self.phase
         seat = self._turn
-        if phase is PLAYING:
-            legal = list(cards_of(self.legal_play_mask()))
+        if phase is AUCTION:
+            drawn = new_action((PICK if random() < 0.5 else PASS, seat, (), None))
+        elif phase is PLAYING:  # plays are not vouched for: push_play_unchecked also changes the hand
+            legal = card_tuple(self.legal_play_mask())
             window = self.window_actions() if self.profile.cracking != "off" else []
             index = int(random() * (len(legal) + len(window)))
             if index >= len(legal):
                 return window[index - len(legal)]
             return new_action((PLAY, seat, (legal[index],), None))
-        if phase is AUCTION:
-            drawn = new_action((PICK if random() < 0.5 else PASS, seat, (), None))
         elif phase is BURYING and not self._bury_must_keep():
-            cards = list(cards_of(self._hands[seat - 1]))  # every pair is legal: draw one
+            cards = card_tuple(self._hands[seat - 1])  # every pair is legal: draw one
             first = int(random() * len(cards))
             second = int(random() * (len(cards) - 1))
             second += second >= first

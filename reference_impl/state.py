@@ -158,7 +158,7 @@ class HandState:
         """Set when the hand is scored."""
 
         self._hands = list(hands)
-        self.phase = Phase.AUCTION
+        self.phase = AUCTION
         """The current phase (read-only for callers)."""
         self._turn = self.first_bidder()
         self._passes = 0
@@ -256,11 +256,13 @@ class HandState:
     # ------------------------------------------------------------------ tables, refusals, hand-overs
 
     def _set_tables(self, called: int | None, under: int | None) -> None:
-        tables = card_tables(self.profile.jack_order, self.profile.called_ten_rank, called, under)
-        self._suit_of, self._suit_masks, self._power = tables.suit_of, tables.suit_masks, tables.power
+        profile = self.profile
+        self._suit_of, self._suit_masks, _, self._power = card_tables(
+            profile.jack_order, profile.called_ten_rank, called, under
+        )
         # Under ten-call-hold the-ace, after a ten call, the ace of its suit is the picker's hold
         # card (play.ace-kept-for-called-ten); -1 otherwise. Kept here: legal_play_mask reads it.
-        the_ace = self.profile.ten_call_hold == "the-ace" and called is not None and under is None
+        the_ace = profile.ten_call_hold == "the-ace" and called is not None and under is None
         self._ace_hold = called & ~7 if the_ace and called is not None and called & 7 == _TEN else -1
 
     def _illegal(self, action: Action, rule_id: str, why: str, also: tuple[str, ...] = ()) -> IllegalActionError:
