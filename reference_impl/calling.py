@@ -18,7 +18,11 @@ _BIT = tuple(1 << card for card in range(32))
 _FAIL_ACES = ((Card.AC, 0), (Card.AS, 1), (Card.AH, 2))
 """The fail aces with their suit indexes."""
 _FAIL_TENS = ((Card.TC, 0), (Card.TS, 1), (Card.TH, 2))
-_FAIL_ACES_MASK = _BIT[Card.AC] | _BIT[Card.AS] | _BIT[Card.AH]
+_AC, _AS, _AH = Card.AC, Card.AS, Card.AH  # bound once: an enum member read off its class is slow
+_BIT_AC, _BIT_AS, _BIT_AH = _BIT[_AC], _BIT[_AS], _BIT[_AH]
+_FAIL_ACES_MASK = _BIT_AC | _BIT_AS | _BIT_AH
+_SUIT_BELOW_ACE = tuple(SUIT_MASKS[suit] & ~_BIT[ace] for ace, suit in _FAIL_ACES)
+"""Per fail suit, its cards other than the ace."""
 _ACE, _TEN = 0, 1  # rank indexes (cards.RANKS)
 
 
@@ -73,9 +77,13 @@ class CallAndBury(HandState):
                 if hand & SUIT_MASKS[suit] and not own & _BIT[ten] and (not in_hand or hand & _BIT[ace])
             ]
         else:  # call.ace-of-held-fail-suit: a non-ace card of the suit in hand, the ace not held
-            callable_cards = [
-                ace for ace, suit in _FAIL_ACES if not own & _BIT[ace] and hand & SUIT_MASKS[suit] & ~_BIT[ace]
-            ]
+            callable_cards = []  # the three suits unrolled: this runs once in every hand with a picker
+            if not own & _BIT_AC and hand & _SUIT_BELOW_ACE[0]:
+                callable_cards.append(_AC)
+            if not own & _BIT_AS and hand & _SUIT_BELOW_ACE[1]:
+                callable_cards.append(_AS)
+            if not own & _BIT_AH and hand & _SUIT_BELOW_ACE[2]:
+                callable_cards.append(_AH)
         if callable_cards or self.profile.no_callable_suit != "under":
             return callable_cards, []
         # call.under-card: aces of suits the picker is void in and does not hold
