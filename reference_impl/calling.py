@@ -180,8 +180,7 @@ class CallAndBury(HandState):
             self.called = card
             self.under = under
             bit = _BIT[card]
-            hands = self._hands
-            self.partner = next(seat for seat in SEATS if hands[seat - 1] & bit)
+            self.partner = next(seat for seat in SEATS if self._hands[seat - 1] & bit)
             self._called_suit = card >> 3
             self._set_tables(card, under)
         if self.profile.call_timing == "bury-then-call":

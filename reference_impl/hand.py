@@ -165,7 +165,7 @@ class Hand(AuctionPhase, CallAndBury, CrackWindow, TrickPlay, HandScoring):
         if phase is AUCTION:
             drawn = new_action((PICK if random() < 0.5 else PASS, seat, (), None))
         elif phase is PLAYING:  # plays are not vouched for: push_play_unchecked also changes the hand
-            legal = card_tuple(self.legal_play_mask())
+            legal = list(cards_of(self.legal_play_mask()))
             window = self.window_actions() if self.profile.cracking != "off" else []
             index = int(random() * (len(legal) + len(window)))
             if index >= len(legal):

@@ -182,7 +182,7 @@ class TrickPlay(HandState):
         """
         mask = self.legal_play_mask()
         count = mask.bit_count()
-        if count == 1:  # a forced card (a third of all plays): the draw is made all the same
+        if count == 1:  # a forced card (some 40 % of random plays): the draw is made all the same
             random()
             card = mask.bit_length() - 1
         else:
