@@ -90,17 +90,12 @@ class TrickPlay(HandState):
             lead_suit = self._suit_of[trick[0]]
             follow = hand & self._suit_masks[lead_suit]
             if follow:
-                if seat == self.partner and lead_suit == called_suit and self._called_led_in == len(self._tricks):
-                    return 1 << self.called  # type: ignore[operator]  # play.partner-plays-called-card
-                ace = self._ace_hold  # -1 unless a ten was called under ten-call-hold the-ace
-                if (
-                    ace >= 0
-                    and seat == self.picker
-                    and lead_suit == called_suit
-                    and follow >> ace & 1
-                    and self._called_led_in == len(self._tricks)
-                ):
-                    return 1 << ace  # play.ace-kept-for-called-ten: the ace answers the first lead
+                if lead_suit == called_suit and self._called_led_in == len(self._tricks):  # its first lead
+                    if seat == self.partner:
+                        return 1 << self.called  # type: ignore[operator]  # play.partner-plays-called-card
+                    ace = self._ace_hold  # -1 unless a ten was called under ten-call-hold the-ace
+                    if ace >= 0 and seat == self.picker and follow >> ace & 1:
+                        return 1 << ace  # play.ace-kept-for-called-ten: the ace answers the first lead
                 return follow
             legal = hand  # void in the led suit: play.void-in-led-suit
             if self.profile.void_play == "must-trump" and lead_suit != TRUMP:
@@ -187,10 +182,13 @@ class TrickPlay(HandState):
             card = mask.bit_length() - 1
         else:
             skip = int(random() * count)
-            while skip:
-                mask &= mask - 1
-                skip -= 1
-            card = (mask & -mask).bit_length() - 1
+            if skip == count - 1:  # the highest card: no walk up the bits
+                card = mask.bit_length() - 1
+            else:
+                while skip:
+                    mask &= mask - 1
+                    skip -= 1
+                card = (mask & -mask).bit_length() - 1
         self.push_play_unchecked(card)
         return card
 
