@@ -1,7 +1,8 @@
 """Scoring: from card points and tricks to the outcome class and each seat's score change.
 
-These are pure functions of a described result, so they serve both the hand state machine
-and direct queries ("what does a 90-point win score under profile P?").
+The scoring rules are pure functions of a described result, so they serve both the hand state
+machine and direct queries ("what does a 90-point win score under profile P?"). The hand's
+scoring phase, :class:`HandScoring`, turns a finished hand into its :class:`Outcome` with them.
 
 >>> from reference_impl.profile import Profile
 >>> standard = Profile.named("standard")
@@ -14,12 +15,17 @@ and direct queries ("what does a 90-point win score under profile P?").
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+import functools
+from collections.abc import Callable, Iterable, Sequence
+from typing import NamedTuple, cast
 
-from reference_impl.cards import RANKS
+from reference_impl.cards import RANKS, cards_of, mask_points
 from reference_impl.profile import Profile
+from reference_impl.state import SCORED, HandState
 
 __all__ = [
+    "HandScoring",
+    "Outcome",
     "OutcomeKind",
     "classify",
     "leaster_scores",
@@ -59,6 +65,11 @@ class OutcomeKind(str, enum.Enum):
         return self.value
 
 
+# The outcomes as module constants for scoring every hand: on Python 3.11, reading a member off
+# its enum class (``OutcomeKind.WIN``) costs several times reading a global.
+_WIN, _SCHNEIDER, _ALL_TRICKS = OutcomeKind.WIN, OutcomeKind.SCHNEIDER, OutcomeKind.ALL_TRICKS
+_LOSS, _SCHNEIDERED, _NO_TRICKS = OutcomeKind.LOSS, OutcomeKind.SCHNEIDERED, OutcomeKind.NO_TRICKS
+
 # Per-defender unit from the picker's side's point of view (each defender scores -unit).
 _UNIT = {
     OutcomeKind.WIN: 1,
@@ -81,22 +92,22 @@ def classify(
     """
     if profile.no_tricker == "tricks":
         if picker_side_tricks == 6:
-            return OutcomeKind.ALL_TRICKS
+            return _ALL_TRICKS
         if picker_side_tricks == 0:
-            return OutcomeKind.NO_TRICKS
+            return _NO_TRICKS
     else:  # judged by card points: none taken in tricks, or none left to the defenders
         if picker_side_trick_points == 0:
-            return OutcomeKind.NO_TRICKS
+            return _NO_TRICKS
         if picker_side_trick_points + bury_points == 120:
-            return OutcomeKind.ALL_TRICKS
+            return _ALL_TRICKS
     points = picker_side_trick_points + bury_points
     if points >= (90 if profile.schneider_line == "ninety" else 91):  # scoring.schneider-thresholds
-        return OutcomeKind.SCHNEIDER
+        return _SCHNEIDER
     if points >= 61:
-        return OutcomeKind.WIN
+        return _WIN
     if points >= 31:
-        return OutcomeKind.LOSS
-    return OutcomeKind.SCHNEIDERED
+        return _LOSS
+    return _SCHNEIDERED
 
 
 def picker_side_card_points(
@@ -131,7 +142,7 @@ def picker_hand_scores(
         multiplier = 16
     if alone:
         picker, partner = 4 * unit, 0  # alone.scoring
-    elif kind is OutcomeKind.NO_TRICKS and profile.defender_sweep == "partner-off-hook":
+    elif kind is _NO_TRICKS and profile.defender_sweep == "partner-off-hook":
         picker, partner = 3 * unit, 0
     else:
         picker, partner = 2 * unit, unit
@@ -203,3 +214,194 @@ def schwanzer_scores(powers: Sequence[int], stakes: int = 1) -> tuple[int, int, 
     scores = [stakes] * 5
     scores[loser] = -4 * stakes
     return (scores[0], scores[1], scores[2], scores[3], scores[4])
+
+
+# ---------------------------------------------------------------- the hand's scoring phase
+
+
+class Outcome(NamedTuple):
+    """The result of a finished hand."""
+
+    kind: OutcomeKind
+    scores: tuple[int, int, int, int, int]
+    """Score change per seat S1..S5 (zero-sum)."""
+    picker: int | None = None
+    partner: int | None = None
+    alone: bool = False
+    picker_side_points: int = 0
+    """Card points credited to the picker's side (bury per ``bury-on-no-trick``)."""
+    defender_points: int = 0
+    picker_side_tricks: int = 0
+    defender_tricks: int = 0
+    seat_points: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)
+    """Card points per seat: tricks won, the bury to the picker, the leaster blind to its taker."""
+    seat_tricks: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)
+    leaster_winner: int | None = None
+    stakes: int = 1
+    """The doubler multiplier the hand was played for."""
+    raises: int = 0
+    """Cracks, re-cracks and blitzes made before the first card: each doubles the scores."""
+    revoker: int | None = None
+    """The seat whose claimed revoke ended the hand (outcome ``revoke``)."""
+    leaster_tied: tuple[int, ...] = ()
+    """The seats that tied for the fewest points in a leaster (``leaster.tie``); empty otherwise."""
+
+
+class HandScoring(HandState):
+    """The end of a hand: its outcome from the tricks, a claimed revoke or five passes."""
+
+    __slots__ = ()
+
+    def revoke_penalty(self) -> str:
+        """How a claimed revoke is scored: the profile's ``revoke-penalty`` option."""
+        return self.profile.revoke_penalty
+
+    def picker_side_revoked(self) -> bool:
+        """Whether the claimed revoke was the picker's or the partner's, so that the picker's side
+        loses the hand (rule ``procedure.revoke-penalty``); else the defenders lose it."""
+        assert self.revoke is not None
+        return self.revoke.seat in (self.picker, self.partner)
+
+    def bury_points(self) -> int:
+        """The card points of the bury, counted in scoring (rule ``points.bury-counts-for-picker``)."""
+        return mask_points(self.buried)
+
+    def blind_taker(self) -> int | None:
+        """The seat whose points the blind joins in a leaster, or ``None`` (rule ``leaster.blind``:
+        the winner of the first or the last trick, or nobody)."""
+        rule = self.profile.leaster_blind
+        if rule == "nobody":
+            return None
+        return self._tricks[-1 if rule == "last-trick" else 0][2]
+
+    def _score(self) -> None:
+        """The six tricks are played: a leaster's winner, or the picker's side's result."""
+        self.phase = SCORED
+        won_points, won_tricks = self._won_points, self._won_tricks
+        if self._leaster:
+            seat_points = list(won_points)
+            blind_taker = self.blind_taker()
+            if blind_taker is not None:
+                seat_points[blind_taker - 1] += mask_points(self.blind)
+            left = self.dealer % 5  # 0-based index of the dealer's left
+            draw = [(left + offset) % 5 for offset in range(5)]
+            if self.tie_break is not None:
+                draw.insert(0, self.tie_break - 1)
+            winner, scores = leaster_scores(self.profile, seat_points, won_tricks, stakes=self.stakes, draw=draw)
+            tied = leaster_tied(self.profile, seat_points, won_tricks)
+            self.outcome = Outcome(
+                kind=OutcomeKind.LEASTER,
+                scores=_five(scores),
+                seat_points=_five(seat_points),
+                seat_tricks=_five(won_tricks),
+                leaster_winner=None if winner is None else winner + 1,
+                stakes=self.stakes,
+                leaster_tied=tuple(seat + 1 for seat in tied) if len(tied) > 1 else (),
+            )
+            return
+        picker = self.picker
+        assert picker is not None
+        partner = self.partner
+        profile = self.profile
+        trick_points = won_points[picker - 1] + (0 if partner is None else won_points[partner - 1])
+        tricks = won_tricks[picker - 1] + (0 if partner is None else won_tricks[partner - 1])
+        bury_points = self.bury_points()
+        kind = classify(
+            profile, picker_side_trick_points=trick_points, bury_points=bury_points, picker_side_tricks=tricks
+        )
+        side_points = picker_side_card_points(
+            profile, picker_side_trick_points=trick_points, bury_points=bury_points, picker_side_tricks=tricks
+        )
+        raises = len(self.raises)
+        picker_score, partner_score, defender_score = picker_hand_scores(
+            profile, kind, alone=self.alone, stakes=self.stakes, raises=raises
+        )
+        changes = [defender_score] * 5
+        changes[picker - 1] = picker_score
+        if partner is not None:
+            changes[partner - 1] = partner_score
+        points_by_seat = list(won_points)
+        points_by_seat[picker - 1] += side_points - trick_points  # the bury, when it counts for the picker
+        self.outcome = _new_outcome(  # every field, in order: the one outcome of every hand played out
+            (
+                kind,
+                _five(changes),  # scores
+                picker,
+                partner,
+                self.alone,
+                side_points,  # picker_side_points
+                120 - side_points,  # defender_points
+                tricks,  # picker_side_tricks
+                6 - tricks,  # defender_tricks
+                _five(points_by_seat),  # seat_points
+                _five(won_tricks),  # seat_tricks
+                None,  # leaster_winner
+                self.stakes,
+                raises,
+                None,  # revoker
+                (),  # leaster_tied
+            )
+        )
+
+    def _score_revoke(self) -> None:
+        """A claimed revoke ends the hand: the revoking side loses it (``procedure.revoke-penalty``)."""
+        revoke = self.revoke
+        picker = self.picker
+        assert revoke is not None and picker is not None
+        self.phase = SCORED
+        partner = self.partner
+        side = (picker,) if partner is None else (picker, partner)
+        schneider = self.revoke_penalty() == "schneider"
+        if self.picker_side_revoked():
+            kind = OutcomeKind.SCHNEIDERED if schneider else OutcomeKind.LOSS
+        else:
+            kind = OutcomeKind.SCHNEIDER if schneider else OutcomeKind.WIN
+        picker_score, partner_score, defender_score = picker_hand_scores(
+            self.profile, kind, alone=self.alone, stakes=self.stakes, raises=len(self.raises)
+        )
+        changes = [defender_score] * 5
+        changes[picker - 1] = picker_score
+        if partner is not None:
+            changes[partner - 1] = partner_score
+        won_points, won_tricks = self._won_points, self._won_tricks
+        side_points = sum(won_points[s - 1] for s in side) + self.bury_points()
+        side_tricks = sum(won_tricks[s - 1] for s in side)
+        points_by_seat = list(won_points)
+        points_by_seat[picker - 1] += self.bury_points()
+        self.outcome = Outcome(
+            kind=OutcomeKind.REVOKE,
+            scores=_five(changes),
+            picker=picker,
+            partner=partner,
+            alone=self.alone,
+            picker_side_points=side_points,
+            defender_points=sum(won_points) - side_points + self.bury_points(),
+            picker_side_tricks=side_tricks,
+            defender_tricks=len(self._tricks) - side_tricks,
+            seat_points=_five(points_by_seat),
+            seat_tricks=_five(won_tricks),
+            stakes=self.stakes,
+            raises=len(self.raises),
+            revoker=revoke.seat,
+        )
+
+    def _score_all_passed(self, option: str) -> None:
+        """A redeal, a doubler or a schwanzer: the hand ends unplayed (``all-pass.*``)."""
+        if option == "schwanzer":  # the hands are shown, not played: all-pass.schwanzer
+            powers = [schwanzer_power(cards_of(dealt)) for dealt in self.dealt_hands]
+            self.outcome = Outcome(
+                kind=OutcomeKind.SCHWANZER, scores=schwanzer_scores(powers, self.stakes), stakes=self.stakes
+            )
+            self.phase = SCORED
+            return
+        kind = OutcomeKind.REDEAL if option == "redeal" else OutcomeKind.DOUBLER
+        self.outcome = Outcome(kind=kind, scores=(0, 0, 0, 0, 0), stakes=self.stakes)
+        self.phase = SCORED
+
+
+_new_outcome = cast("Callable[[tuple[object, ...]], Outcome]", functools.partial(tuple.__new__, Outcome))
+"""Build an :class:`Outcome` from all its fields in order, without the keyword binding of its
+``__new__`` (a third of the time of scoring a hand)."""
+
+_five = cast("Callable[[Sequence[int]], tuple[int, int, int, int, int]]", tuple)
+"""``tuple``, typed for the five values per seat it is given (a call of C, not of Python)."""

@@ -21,9 +21,11 @@ from typing import Any
 from unittest import mock
 
 import reference_impl.cards as cards_module
-import reference_impl.hand as hand_module
 import reference_impl.queries as queries_module
+import reference_impl.scoring as scoring_module
 import reference_impl.session as session_module
+import reference_impl.state as state_module
+import reference_impl.tricks as tricks_module
 from conformance.adapter import EngineInfo
 from conformance.engines.reference import ReferenceAdapter
 from reference_impl.hand import Hand, Phase
@@ -94,7 +96,7 @@ def _tables(transform: Callable[[CardTables], CardTables]) -> Patch:
     ) -> CardTables:
         return transform(card_tables(jack_order, called_ten_rank, called, under))
 
-    return _replace((hand_module, "card_tables", mutated), (queries_module, "card_tables", mutated))
+    return _replace((state_module, "card_tables", mutated), (queries_module, "card_tables", mutated))
 
 
 def _strength(tables: CardTables, changes: dict[int, int]) -> CardTables:
@@ -117,7 +119,7 @@ def _classify(transform: Callable[[OutcomeKind, int, dict[str, Any]], OutcomeKin
             kind, counts["picker_side_trick_points"] + counts["bury_points"], {"profile": profile, **counts}
         )
 
-    return _replace((hand_module, "classify", mutated), (queries_module, "classify", mutated))
+    return _replace((scoring_module, "classify", mutated), (queries_module, "classify", mutated))
 
 
 def _scores(transform: Callable[..., tuple[int, int, int]]) -> Patch:
@@ -126,7 +128,7 @@ def _scores(transform: Callable[..., tuple[int, int, int]]) -> Patch:
     ) -> tuple[int, int, int]:
         return transform(profile, kind, alone=alone, stakes=stakes, raises=raises)
 
-    return _replace((hand_module, "picker_hand_scores", mutated), (queries_module, "picker_hand_scores", mutated))
+    return _replace((scoring_module, "picker_hand_scores", mutated), (queries_module, "picker_hand_scores", mutated))
 
 
 def _card(code: str) -> int:
@@ -275,7 +277,7 @@ def _points(changes: dict[str, int]) -> Patch:
     for code, value in changes.items():
         table[_card(code)] = value
     points = tuple(table)
-    return _replace((cards_module, "CARD_POINTS", points), (hand_module, "CARD_POINTS", points))
+    return _replace((cards_module, "CARD_POINTS", points), (tricks_module, "CARD_POINTS", points))
 
 
 def _bury_one_card() -> Patch:
@@ -291,7 +293,7 @@ def _bury_one_card() -> Patch:
 
 
 def _leaster(transform: Callable[..., tuple[int | None, tuple[int, ...]]]) -> Patch:
-    return _replace((hand_module, "leaster_scores", transform))
+    return _replace((scoring_module, "leaster_scores", transform))
 
 
 def _drawn_winner_paid_by_untied_only(
@@ -344,7 +346,8 @@ def _bury_counts_for_defenders() -> Patch:
         return picker_side_trick_points
 
     return _replace(
-        (hand_module, "picker_side_card_points", side_points), (queries_module, "picker_side_card_points", side_points)
+        (scoring_module, "picker_side_card_points", side_points),
+        (queries_module, "picker_side_card_points", side_points),
     )
 
 
@@ -594,7 +597,7 @@ _CATALOGUE: tuple[Mutant, ...] = (
         "A schwanzer counts queens and jacks only, not the other diamonds.",
         _replace(
             (
-                hand_module,
+                scoring_module,
                 "schwanzer_power",
                 lambda cards: sum(3 if c & 7 == 3 else 2 if c & 7 == 4 else 0 for c in cards),
             )

@@ -14,6 +14,7 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 MODULES = [
+    "reference_impl.actions",
     "reference_impl.cards",
     "reference_impl.hand",
     "reference_impl.profile",

@@ -118,4 +118,5 @@ def test_random_action_is_always_legal() -> None:
             while hand.phase is not Phase.SCORED:
                 action = hand.random_action(rng.random)
                 assert action in hand.legal_actions()
+                hand.verify(action)  # apply() does not verify a drawn action again: verify must accept it
                 hand.apply(action)
