@@ -84,6 +84,21 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="N",
         help="replays allowed to shrink each divergence's example (default 400; 0: keep it as found)",
     )
+    parser.add_argument(
+        "--shard",
+        type=_shard,
+        default=(1, 1),
+        metavar="K/N",
+        help="play only games K, K+N, K+2N, … of the run (a CI matrix of N machines; 'fuzz report' merges them)",
+    )
+    parser.add_argument(
+        "--jobs",
+        "-j",
+        type=int,
+        default=1,
+        metavar="N",
+        help="run N worker processes, one shard each, and merge their findings (the same as with one)",
+    )
     parser.add_argument("--format", choices=("text", "json"), default="text", help="the summary's format")
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress line")
     add_timeout_argument(parser)
@@ -172,6 +187,17 @@ def _text(data: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _shard(text: str) -> tuple[int, int]:
+    part, _, parts = text.partition("/")
+    try:
+        k, n = int(part), int(parts)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected K/N with 1 <= K <= N, got {text!r}") from None
+    if not 1 <= k <= n:
+        raise argparse.ArgumentTypeError(f"expected K/N with 1 <= K <= N, got {text!r}")
+    return k, n
+
+
 class _Findings:
     """Writes each divergence as it is found, then as shrunk: its record (replaced whole, never
     left half-written) and a line of :data:`FINDINGS`."""
@@ -191,9 +217,10 @@ class _Findings:
         self.lines.write(json.dumps({**entry, **_divergence_data(group, record)}, ensure_ascii=False) + "\n")
         self.lines.flush()
 
-    def end(self, data: dict[str, Any]) -> None:
+    def end(self, data: dict[str, Any], run: FuzzRun) -> None:
         summary = {key: value for key, value in data.items() if key != "divergences"}
-        self.lines.write(json.dumps({"event": "end", **summary}, ensure_ascii=False) + "\n")
+        counts = [[list(signature), group.count] for signature, group in run.groups.items()]
+        self.lines.write(json.dumps({"event": "end", **summary, "counts": counts}, ensure_ascii=False) + "\n")
         self.lines.close()
 
 
@@ -229,10 +256,21 @@ def read_findings(paths: Sequence[str]) -> dict[str, Any]:
             entries.append(entry)
     groups: dict[tuple[Any, ...], dict[str, Any]] = {}
     ends = [entry for entry in entries if entry["event"] == "end"]
-    for entry in entries:
-        if entry["event"] != "end":
-            key = (entry.get("seed"), *entry.get("signature", ()))
-            groups[key] = {k: v for k, v in entry.items() if k not in ("event", "seed", "signature")}
+    for entry in entries:  # each divergence's example: its earliest game, as shrunk when it was
+        if entry["event"] == "end":
+            continue
+        key = (entry.get("seed"), *entry.get("signature", ()))
+        item = {k: v for k, v in entry.items() if k not in ("event", "seed", "signature")}
+        if key not in groups or int(item["first_hand"]) <= int(groups[key]["first_hand"]):
+            groups[key] = item
+    counted: dict[tuple[Any, ...], int] = {}
+    for end in ends:  # the runs that ended know how many games showed each divergence
+        for signature, count in end.get("counts") or ():
+            key = (end.get("seed"), *signature)
+            counted[key] = counted.get(key, 0) + int(count)
+    for key, count in counted.items():
+        if key in groups:
+            groups[key]["count"] = count
     stopped = [str(end.get("interrupted")) for end in ends if end.get("interrupted")]
     return {
         "format": FUZZ_FORMAT,
@@ -267,6 +305,12 @@ def fuzz_command(args: argparse.Namespace, env: Environment) -> int:
         return EXIT_FAILED if data["divergences"] else EXIT_OK
     if not args.engine:
         raise UsageError("the following arguments are required: --engine")
+    if args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    if args.jobs > 1:
+        if args.shard != (1, 1):
+            raise UsageError("--jobs runs the shards itself: give --jobs or --shard, not both")
+        return _fuzz_in_workers(args, env)
     spec = spec_or_usage_error()
     from conformance.runner import install_reference_aids
 
@@ -335,6 +379,7 @@ def fuzz_command(args: argparse.Namespace, env: Environment) -> int:
                 progress=progress,
                 query_reference=queries,
                 shrink_tries=args.shrink,
+                shard=args.shard,
                 found=None if findings is None else lambda group: findings.write(group, "found"),
                 shrunk=None if findings is None else lambda group: findings.write(group, "shrunk"),
             )
@@ -350,8 +395,92 @@ def fuzz_command(args: argparse.Namespace, env: Environment) -> int:
             other.close()
     data = fuzz_data(run, name, against, findings.records if findings else {})
     if findings is not None:
-        findings.end(data)
+        findings.end(data, run)
     env.out.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n" if args.format == "json" else _text(data))
     if run.interrupted is not None:
         return 143 if run.interrupted == "SIGTERM" else 130
     return EXIT_FAILED if run.groups or run.engine_error else EXIT_OK
+
+
+def _worker_argv(args: argparse.Namespace, part: int, output: Path) -> list[str]:
+    """The command line of one worker: this run's, for one shard, its findings in ``output``."""
+    argv = ["fuzz", "--seed", str(args.seed), "--shard", f"{part}/{args.jobs}", "--output", str(output), "-q"]
+    for engine in args.engine:
+        argv += ["--engine", engine]
+    if args.hands is not None:
+        argv += ["--hands", str(args.hands)]
+    if args.seconds is not None:
+        argv += ["--seconds", str(args.seconds)]
+    if args.profile:
+        argv += ["--profile", args.profile]
+    for option in args.option or ():
+        argv += ["--option", option]
+    argv += ["--shrink", str(args.shrink)]
+    if args.timeout is not None:
+        argv += ["--timeout", str(args.timeout)]
+    return argv
+
+
+_WORKER = "import sys; from conformance.cli import main; sys.exit(main(sys.argv[1:]))"
+
+
+def _fuzz_in_workers(args: argparse.Namespace, env: Environment) -> int:
+    """``--jobs N``: N worker processes, shard K/N each (started without a shell), their findings
+    merged as ``fuzz report`` merges them. A signal stops the workers, which write what they found."""
+    import signal
+    import subprocess
+    import sys
+    import tempfile
+
+    from conformance.judge.interrupt import RunInterrupted
+
+    scratch = None
+    if args.output:
+        base = Path(args.output)
+    else:
+        scratch = tempfile.TemporaryDirectory(prefix="sheepshead-fuzz-")
+        base = Path(scratch.name)
+    folders = [base / f"shard-{part}-of-{args.jobs}" for part in range(1, args.jobs + 1)]
+    import time
+
+    started = time.perf_counter()
+    workers = [
+        subprocess.Popen(
+            [sys.executable, "-c", _WORKER, *_worker_argv(args, part, folder)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for part, folder in enumerate(folders, start=1)
+    ]
+    stopped: str | None = None
+    errors: list[str] = []
+    try:
+        for worker in workers:
+            _, err = worker.communicate()
+            if worker.returncode == 2:
+                errors.append(err.strip())
+    except (KeyboardInterrupt, RunInterrupted) as signal_raised:
+        stopped = "SIGINT" if isinstance(signal_raised, KeyboardInterrupt) else "SIGTERM"
+        for worker in workers:
+            if worker.poll() is None:
+                worker.send_signal(signal.SIGTERM)  # each writes its summary and keeps its records
+        for worker in workers:
+            worker.communicate()
+    try:
+        if errors:
+            raise UsageError(errors[0].split(": error: ", 1)[-1])
+        data = read_findings([str(folder) for folder in folders if (folder / FINDINGS).exists()])
+        data["interrupted"] = data["interrupted"] or stopped
+        wall = time.perf_counter() - started  # the workers ran side by side: the run took the wall time
+        data["seconds"], data["hands_per_second"] = round(wall, 3), round(data["hands"] / wall, 1) if wall else 0.0
+        if scratch is not None:
+            for item in data["divergences"]:
+                item["record"] = None  # written in a scratch folder that is removed: give --output to keep them
+        env.out.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n" if args.format == "json" else _text(data))
+    finally:
+        if scratch is not None:
+            scratch.cleanup()
+    if data["interrupted"] is not None:
+        return 143 if data["interrupted"] == "SIGTERM" else 130
+    return EXIT_FAILED if data["divergences"] or data["engine_error"] else EXIT_OK

@@ -114,6 +114,7 @@ def fuzz(
     overlap: bool = True,
     found: Callable[[Group], None] | None = None,
     shrunk: Callable[[Group], None] | None = None,
+    shard: tuple[int, int] = (1, 1),
 ) -> FuzzRun:
     """Fuzz ``engine`` against ``reference`` (the in-process reference, or a second engine).
 
@@ -131,6 +132,8 @@ def fuzz(
     :param found: called with each new group as soon as it is found (its example unshrunk), so
         that a caller can write it before anything else can go wrong.
     :param shrunk: called with each group once its example is shrunk.
+    :param shard: ``(K, N)``: play only games K, K + N, K + 2N, … of the run (``--shard K/N``): a
+        game depends on the seed and its number alone, so N shards together play the run's games.
     :raises Unsupported: the engine has no step interface to be fuzzed through.
 
     A signal (SIGINT, or SIGTERM raised as :class:`~conformance.judge.interrupt.RunInterrupted`)
@@ -211,15 +214,16 @@ def fuzz(
     pending: tuple[Choices, PreparedHand] | None = None
     started = time.perf_counter()
     last = started
-    number = 0
+    part, parts = shard
+    number = part - parts  # this shard's games are part, part + parts, …: the same games whatever the split
     stop = False
     try:
         while (
             not stop
-            and (hands is None or number < hands)
+            and (hands is None or number + parts <= hands)
             and (seconds is None or time.perf_counter() - started < seconds)
         ):
-            number += 1
+            number += parts
             choices = Choices(f"{seed}:{number}")
             if steps is None:  # a query engine: each hand asked whole, nothing sent ahead
                 stop = record(choices, game(number, choices))
