@@ -61,6 +61,7 @@ from conformance.adapter import (
     Unsupported,
     canonical_action,
 )
+from conformance.kit.translate import Malformed
 
 __all__ = [
     "ApplyRequest",
@@ -263,7 +264,11 @@ class StepAdapter:
                     if turn is not None and turn != seat:
                         rejected = Rejection(index, None, f"out of turn: the engine gives the turn to {turn}")
                         break
-                step = as_step(engine.apply(action))
+                try:
+                    step = as_step(engine.apply(action))
+                except Malformed as error:  # the kit's translation refused it (a one-card bury): a refusal
+                    rejected = Rejection(index, error.rule, str(error))
+                    break
                 if not step.accepted:
                     rejected = Rejection(index, step.rule, step.reason)
                     break

@@ -25,12 +25,13 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from conformance.adapter import canonical_action
 
 __all__ = [
+    "Malformed",
     "CardSpelling",
     "ParsedAction",
     "SeatRotation",
@@ -63,6 +64,16 @@ _NAMED: dict[str, tuple[Mapping[str, str], Mapping[str, str], str]] = {
     "words": (_RANK_WORDS, _SUIT_WORDS, "{rank}_of_{suit}"),
     "rank_words": (_RANK_WORDS, _SUIT_WORDS, "{rank}_{suit}"),
 }
+
+
+class Malformed(ValueError):
+    """An action the kit's translation refuses (a bury of one card, for an engine that buries a
+    card at a time): :class:`~conformance.kit.StepAdapter` reports it as the engine refusing the
+    action under :attr:`rule`, as an engine that checks its input would."""
+
+    def __init__(self, message: str, *, rule: str) -> None:
+        super().__init__(message)
+        self.rule = rule
 
 
 class CardSpelling:
@@ -233,18 +244,30 @@ def bury_cards(action: str) -> list[str]:
     parsed = parse_action(action)
     if parsed.verb != "bury":
         raise ValueError(f"not a bury: {action!r}")
+    if len(set(parsed.cards)) != 2:  # an engine taking one card at a time must never be given one card
+        raise Malformed(f"a bury is two different cards, not {action!r}", rule="bury.two-cards")
     return list(parsed.cards)
 
 
-def pair_burials(seat: str, cards: Iterable[str]) -> list[str]:
+def pair_burials(seat: str, cards: Iterable[str], second: Callable[[str], Iterable[str]] | None = None) -> list[str]:
     """The two-card bury actions from the cards an engine that buries one card at a time offers.
 
-    This lists every pair of those cards: an engine whose second card depends on the first (the
-    hold card under ``call-then-bury``) cannot say more one card at a time, and a pair it would
-    refuse is found when the harness applies it.
+    :param second: the cards the engine offers once ``first`` is buried (try it on a copy of
+        the engine): then only the pairs it allows are listed, which a legal-set comparison needs
+        (the hold card under ``call-then-bury`` may not follow every first card). Without it, every
+        pair of ``cards`` is listed, and a pair the engine refuses is found when it is applied.
+
+    >>> pair_burials("S3", ["7C", "8C", "AH"])
+    ['S3 bury 7C 8C', 'S3 bury 8C AH', 'S3 bury 7C AH']
+    >>> pair_burials("S3", ["7C", "8C", "AH"], second={"7C": ["8C"], "8C": ["7C"], "AH": []}.__getitem__)
+    ['S3 bury 7C 8C']
     """
     chosen = sorted(set(cards), key=lambda c: (SUITS.index(c[1]), RANKS.index(c[0])))
-    return [action_text(seat, "bury", pair) for pair in itertools.combinations(chosen, 2)]
+    pairs: Iterable[tuple[str, str]] = itertools.combinations(chosen, 2)
+    if second is not None:
+        after = {first: set(second(first)) for first in chosen}
+        pairs = (pair for pair in pairs if pair[1] in after[pair[0]] or pair[0] in after[pair[1]])
+    return [action_text(seat, "bury", pair) for pair in pairs]
 
 
 def called_suit(action: str) -> str:

@@ -10,6 +10,7 @@ import pytest
 import conformance.kit.translate
 from conformance.kit.translate import (
     CardSpelling,
+    Malformed,
     SeatRotation,
     action_text,
     bury_cards,
@@ -133,3 +134,47 @@ def test_a_call_by_suit() -> None:
     assert call_of_suit("S3", "spades", ["AS"], under="8D") == "S3 call AS under 8D"
     with pytest.raises(ValueError, match="no callable card of suit 'clubs'"):
         call_of_suit("S3", "clubs", ["AH"])
+
+
+def test_a_bury_of_one_or_three_cards_is_refused_not_split() -> None:
+    for text in ("S3 bury KH", "S3 bury KH KH", "S3 bury KH 7C 8C"):
+        with pytest.raises(Malformed) as refused:
+            bury_cards(text)
+        assert refused.value.rule == "bury.two-cards"
+
+
+def test_only_the_pairs_the_engine_allows_are_listed_when_it_says_what_follows_a_first_card() -> None:
+    offered = ["KH", "7C", "AH"]
+    follows = {"KH": ["7C"], "7C": ["KH"], "AH": []}  # the hold card AH may not be buried with anything
+    assert pair_burials("S3", offered, second=follows.__getitem__) == ["S3 bury 7C KH"]
+
+
+class _OneCardAtATime:
+    """A step engine that buries one card per step, through the kit: it never checks the count."""
+
+    def __init__(self) -> None:
+        from conformance.engines.reference import ReferenceSteps
+
+        self.inner = ReferenceSteps()
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.inner, name)
+
+    def apply(self, action: str) -> object:
+        if " bury " in action:
+            bury_cards(action)  # what a real one-card engine does first: split the action
+        return self.inner.apply(action)
+
+
+def test_the_step_adapter_reports_a_one_card_bury_as_refused_under_bury_two_cards() -> None:
+    from sheepshead_spec.record_actions import deal_deck
+
+    from conformance.adapter import Deal, ReplayRequest
+    from conformance.kit import StepAdapter
+
+    deck = tuple(CARDS)
+    hands, blind = deal_deck("S5", deck)
+    request = ReplayRequest({}, Deal("S5", hands, blind), ("S1 pick", f"S1 bury {hands['S1'][0]}"))
+    response = StepAdapter(_OneCardAtATime(), check_turn=False).replay(request)  # type: ignore[arg-type]
+    assert response.rejected is not None and response.rejected.index == 1
+    assert response.rejected.rule == "bury.two-cards"
