@@ -4,18 +4,35 @@
 // step messages start/apply/result (capability `steps`), the direct queries the engine offers,
 // and shutdown. The engine is a handful of callbacks in the harness's vocabulary (seats S1..S5,
 // cards QC/TD/7H, actions "S3 bury KH 7C"); the helpers below translate card spellings, seats and
-// actions. Errors never crash the loop: an exception in a callback becomes an error reply.
+// actions. Errors never crash the loop: an exception in a callback becomes an error reply
+// (`internal`), and `throw new Unsupported("why")` says the engine cannot answer (`unsupported`:
+// the case is counted as unsupported, never as an error).
 //
-//   const { serve } = require("./sheepshead-adapter.js");
+//   const { serve, Unsupported } = require("./sheepshead-adapter.js");
 //   serve({
 //     name: "my-engine", version: "1.0",
-//     options: { "jack-order": ["clubs-first"], ... },      // one option per axis, usually
+//     options: { "jack-order": ["clubs-first"], ... },      // the options it plays, per axis
+//     unlisted: { "crack": "no cracking at this table" },   // optional: axes it plays none of, why
+//     capabilities: ["steps", "score"],                     // optional: else from the callbacks given
+//
+//     // Steps (capability `steps`, advertised only when all five are given):
 //     start(deal, options) { ... },                          // deal: {dealer, hands, blind, deck}
 //     turn() { return "S1"; },                               // the seat to act, or null when over
 //     legalActions() { return ["S1 pick", "S1 pass"]; },     // or null when it cannot say
-//     apply(action) { return true; },                        // true, false, or {accepted, reason, rule}
+//     apply(action) { return true; },                        // true, false, or {accepted, reason, rule};
+//                                                            // nothing returned is an error, never "accepted"
 //     result() { return { over: false, tricks: [], outcome: null }; },
+//
+//     // Queries (each advertises its capability); `message` is the request of spec/PROTOCOL.md:
+//     trickWinner(message) { return { winner: "S3" }; },     // {options, cards, leader, called, under}
+//     legalPlays(message) { return { cards: ["QC"] }; },     // {options, hand, trick, picker, called, ...}
+//     callableCards(message) { return { cards: ["AH"] }; },  // {options, hand, buried}
+//     score(message) { return { kind: "win", picker: 2, partner: 1, defender: -1 }; },
+//     cardPoints(message) { return { points: 21 }; },        // {cards}
 //   });
+//
+// Calls by suit: calledSuit("S3 call AH") is "H"; callOfSuit("S3", "hearts", callable) is the
+// harness's call of that suit. cardToEngine(card, "rank_suit_words", "-") spells "10-diamonds".
 "use strict";
 
 const readline = require("readline");
@@ -36,7 +53,7 @@ const QUERIES = {
 /** A harness card code ("TD") in an engine spelling: "10_diamonds" (rank_suit_words, with
  *  "Q_clubs"), "queen_clubs" (rank_words), "10♦" (symbols), "Q-C" (dashed), "queen_of_clubs"
  *  (words), "10D" (ten_as_10). */
-function cardToEngine(card, spelling = "rank_suit_words") {
+function cardToEngine(card, spelling = "rank_suit_words", separator = "_") {
   const rank = card[0], suit = card[1];
   if (card.length !== 2 || !RANKS.includes(rank) || !SUITS.includes(suit)) throw new Error(`not a card code: ${card}`);
   const ten = rank === "T" ? "10" : rank;
@@ -45,9 +62,9 @@ function cardToEngine(card, spelling = "rank_suit_words") {
     case "ten_as_10": return ten + suit;
     case "symbols": return ten + { C: "♣", S: "♠", H: "♥", D: "♦" }[suit];
     case "dashed": return `${rank}-${suit}`;
-    case "rank_suit_words": return `${ten}_${SUIT_WORDS[suit]}`;
-    case "words": return `${RANK_WORDS[rank]}_of_${SUIT_WORDS[suit]}`;
-    case "rank_words": return `${RANK_WORDS[rank]}_${SUIT_WORDS[suit]}`;
+    case "rank_suit_words": return `${ten}${separator}${SUIT_WORDS[suit]}`;
+    case "words": return [RANK_WORDS[rank], "of", SUIT_WORDS[suit]].join(separator);
+    case "rank_words": return `${RANK_WORDS[rank]}${separator}${SUIT_WORDS[suit]}`;
     default: throw new Error(`unknown spelling ${spelling}`);
   }
 }
@@ -95,10 +112,41 @@ function actionText(seat, verb, cards = [], under = null) {
   return [seat, verb, ...sorted, ...(under ? ["under", under] : [])].join(" ");
 }
 
+/** The suit ("C", "S", "H") of a call action's card, for an engine that calls a suit. */
+function calledSuit(action) {
+  const parsed = parseAction(action);
+  if (parsed.verb !== "call" || parsed.cards.length !== 1) throw new Error(`not a call of a card: ${action}`);
+  return parsed.cards[0][1];
+}
+
+/** The harness's call action for an engine that called a suit ("hearts" or "H"): the callable
+ *  card of that suit (the ace, or the ten when the picker holds every fail ace). */
+function callOfSuit(seat, suit, callableCards, under = null) {
+  const words = { clubs: "C", spades: "S", hearts: "H" };
+  const code = words[String(suit).toLowerCase()] ?? String(suit).toUpperCase()[0];
+  const card = [...callableCards].find((c) => c[1] === code);
+  if (!card) throw new Error(`no callable card of suit ${suit} among ${[...callableCards].join(" ")}`);
+  return actionText(seat, "call", [card], under);
+}
+
+/** Thrown by a callback that cannot answer a request: the reply says `unsupported`. */
+class Unsupported extends Error {
+  constructor(message = "not supported by this engine") {
+    super(message);
+    this.name = "Unsupported";
+  }
+}
+
 // ---------------------------------------------------------------- the protocol loop
 
+const STEP_CALLBACKS = ["start", "turn", "legalActions", "apply", "result"];
+
 function normalizeStep(answer) {
-  if (answer === true || answer === undefined || answer === null) return { accepted: true, reason: null, rule: null };
+  if (answer === undefined || answer === null) {
+    // A forgotten `return` would otherwise accept every illegal action.
+    throw new Error("apply returned nothing: return true, false or {accepted, reason, rule}");
+  }
+  if (answer === true) return { accepted: true, reason: null, rule: null };
   if (answer === false) return { accepted: false, reason: "refused by the engine", rule: null };
   const accepted = Boolean(answer.accepted ?? answer.ok ?? answer.success);
   return { accepted, reason: accepted ? null : String(answer.reason ?? answer.error ?? "refused"), rule: answer.rule ?? null };
@@ -114,7 +162,8 @@ function state(engine) {
 function answer(engine, message, options = {}) {
   const { id, type } = message;
   if (type === "hello") {
-    const capabilities = engine.capabilities ?? ["steps", ...Object.keys(QUERIES).filter((k) => engine[QUERIES[k]])];
+    const steps = STEP_CALLBACKS.every((name) => typeof engine[name] === "function") ? ["steps"] : [];
+    const capabilities = engine.capabilities ?? [...steps, ...Object.keys(QUERIES).filter((k) => engine[QUERIES[k]])];
     return { id: 0, protocol: PROTOCOL_VERSION, name: engine.name, version: engine.version, capabilities,
       options: engine.options, ...(engine.unlisted ? { unlisted: engine.unlisted } : {}) };
   }
@@ -143,11 +192,23 @@ function answer(engine, message, options = {}) {
   return { id, error: { code: "unsupported", message: `this engine does not answer ${type}` } };
 }
 
+/** The reply to one request, an exception in a callback turned into an error reply: `unsupported`
+ *  for an Unsupported, else `internal`. Exported for tests. */
+function safeAnswer(engine, message, options = {}) {
+  try {
+    return answer(engine, message, options);
+  } catch (error) {
+    const code = error instanceof Unsupported ? "unsupported" : "internal";
+    const text = code === "unsupported" ? error.message : `${error && error.name}: ${error && error.message}`;
+    return { id: message && Number.isInteger(message.id) ? message.id : null, error: { code, message: text } };
+  }
+}
+
 /** Serve the protocol on stdin/stdout until shutdown or end of input. */
 function serve(engine, { input = process.stdin, output = process.stdout, checkTurn = true } = {}) {
   const lines = readline.createInterface({ input, crlfDelay: Infinity });
   lines.on("line", (line) => {
-    let message, reply;
+    let message;
     try {
       message = JSON.parse(line);
     } catch (error) {
@@ -158,15 +219,12 @@ function serve(engine, { input = process.stdin, output = process.stdout, checkTu
       lines.close();
       return;
     }
-    try {
-      reply = answer(engine, message, { checkTurn });
-    } catch (error) {
-      reply = { id: message && Number.isInteger(message.id) ? message.id : null,
-        error: { code: "internal", message: `${error && error.name}: ${error && error.message}` } };
-    }
-    output.write(JSON.stringify(reply) + "\n");
+    output.write(JSON.stringify(safeAnswer(engine, message, { checkTurn })) + "\n");
   });
   lines.on("close", () => process.exit(0));
 }
 
-module.exports = { serve, answer, cardToEngine, cardFromEngine, seatRotation, parseAction, actionText, SEATS, RANKS, SUITS };
+module.exports = {
+  serve, answer, safeAnswer, Unsupported, cardToEngine, cardFromEngine, seatRotation, parseAction, actionText,
+  calledSuit, callOfSuit, SEATS, RANKS, SUITS,
+};

@@ -124,3 +124,32 @@ def test_the_javascript_rules_library_example_is_judged_on_its_own_rules() -> No
     assert sum(r.status is Status.PASSED for r in run.results) >= 250  # the query cases
     reasons = {r.reason for r in run.results if r.status is Status.UNSUPPORTED}
     assert "capability replay missing" in reasons
+
+
+@needs_node
+def test_the_node_helper_says_unsupported_refuses_a_forgotten_return_and_advertises_only_what_it_has() -> None:
+    script = """
+    const kit = require(process.argv[1]);
+    const queriesOnly = { name: "q", version: "1", options: {},
+      score() { throw new kit.Unsupported("no score for an alone hand here"); }, cardPoints: () => ({ points: 3 }) };
+    const forgetful = { name: "f", version: "1", options: {}, start() {}, turn: () => "S1",
+      legalActions: () => ["S1 pass"], apply(a) { /* forgot to return */ }, result: () => ({ over: false }) };
+    console.log(JSON.stringify([
+      kit.safeAnswer(queriesOnly, { id: 0, type: "hello", protocol: 1 }).capabilities,
+      kit.safeAnswer(queriesOnly, { id: 1, type: "score" }).error,
+      kit.safeAnswer(forgetful, { id: 0, type: "hello", protocol: 1 }).capabilities,
+      kit.safeAnswer(forgetful, { id: 2, type: "apply", action: "S1 pass" }).error.code,
+      kit.cardToEngine("TD", "rank_suit_words", "-"), kit.calledSuit("S3 call AH"),
+      kit.callOfSuit("S3", "hearts", ["AC", "TH"]),
+    ]));
+    """
+    helper = ROOT / "adapters" / "node" / "sheepshead-adapter.js"
+    done = subprocess.run(
+        [NODE or "node", "-e", script, str(helper)], capture_output=True, text=True, timeout=30, check=True
+    )
+    caps, unsupported, steps_caps, forgotten, spelled, suit, call = json.loads(done.stdout)
+    assert caps == ["score", "card-points"]  # no steps without start, turn, legalActions, apply and result
+    assert unsupported == {"code": "unsupported", "message": "no score for an alone hand here"}
+    assert steps_caps == ["steps"]
+    assert forgotten == "internal"  # an apply that returns nothing never accepts
+    assert (spelled, suit, call) == ("10-diamonds", "H", "S3 call TH")
