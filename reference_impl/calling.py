@@ -57,7 +57,18 @@ class CallAndBury(HandState):
         ace = self._ace_hold
         if ace >= 0:
             return 1 << ace
+        ace = self._ten_ace_in_hand()
+        if ace >= 0:  # the ace it was called by stays in hand: it holds the suit too
+            return 1 << ace
         return self._hands[self._turn - 1] & self._suit_masks[self._called_suit]
+
+    def _ten_ace_in_hand(self) -> int:
+        """Under ``ten-call-ace: in-hand``, after a ten call, the ace of the ten's suit, which must
+        stay in the picker's hand (``call.ten-when-all-aces``); -1 otherwise."""
+        called = self.called
+        if called is None or self.under is not None or called & 7 != _TEN or self.profile.ten_call_ace != "in-hand":
+            return -1
+        return int(called) & ~7
 
     def _own_cards(self) -> CardMask:
         """The picker's eight cards: hand plus bury."""
@@ -114,6 +125,14 @@ class CallAndBury(HandState):
         keep = self._bury_must_keep()
         if keep and not keep & ~mask_of(cards):
             left = hand & ~mask_of(cards) & self._suit_masks[self._called_suit]
+            ace = self._ten_ace_in_hand()
+            if self._ace_hold < 0 and ace >= 0:
+                raise self._illegal(
+                    action,
+                    "call.ten-when-all-aces",
+                    f"a ten is called by its ace in hand: {Card(ace)} may not be buried (ten-call-ace in-hand)",
+                    also=() if left else ("play.hold-card-kept",),
+                )
             if self._ace_hold < 0:
                 raise self._illegal(action, "play.hold-card-kept", "the bury would leave no card of the called suit")
             ace_rule = ace_kept(self._ace_hold)

@@ -210,6 +210,8 @@ class Model:
             hold = {self.under}
         elif self.ace_hold() is not None:
             hold = {self.ace_hold()}  # play.ace-kept-for-called-ten
+        elif self.called[0] == "T" and self.opt["ten-call-ace"] == "in-hand":
+            hold = {f"A{self.called[1]}"}  # call.ten-when-all-aces: the ten was called by its ace in hand
         else:
             hold = {c for c in self.hands[self.turn] if not is_trump(c) and c[1] == self.called_suit}
         return [(a, b) for a, b in pairs if hold - {a, b}]
