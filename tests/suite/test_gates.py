@@ -13,7 +13,8 @@
   implements.
 
 The last two run the case loop once per mutant or option pair, each stopping at its first
-failing case (about half a minute in all).
+failing case, planned once and trying first the cases of the mutant's rule area or of the liar's
+axis (a few seconds in all).
 """
 
 from __future__ import annotations
