@@ -331,6 +331,8 @@ def test_an_engine_that_crashes_or_hangs_mid_hand_is_a_divergence(
             "json",
             "--profile",
             "standard",
+            "--shrink",
+            "1",  # one replay to shrink the crash: a hang costs the timeout per replay
         ]
     )
     assert outcome.status == 1, outcome.err
