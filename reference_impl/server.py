@@ -23,7 +23,7 @@ from importlib import metadata
 from typing import Any
 
 from reference_impl import queries
-from reference_impl.cards import Card, parse_card
+from reference_impl.cards import CARDS, Card, parse_card
 from reference_impl.errors import IllegalActionError, SheepsheadError
 from reference_impl.hand import Action, Hand, Outcome, Phase, parse_seat, seat_name
 from reference_impl.profile import AXIS_FIELDS, Profile
@@ -77,7 +77,11 @@ def _cards(message: Mapping[str, Any], key: str) -> list[Card]:
     values = _field(message, key, list)
     if not all(isinstance(value, str) for value in values):
         raise _BadRequest(f"field {key!r} must be a list of card codes")
-    return [parse_card(value) for value in values]
+    return [card if (card := _CANONICAL.get(value)) is not None else parse_card(value) for value in values]
+
+
+_CANONICAL: dict[str, Card] = {str(card): card for card in CARDS}
+"""Card codes as the harness spells them (a dictionary hit; anything else is parsed)."""
 
 
 def _optional_card(message: Mapping[str, Any], key: str) -> Card | None:

@@ -136,15 +136,31 @@ def _problems(doc: YamlDocument, error: ValidationError) -> list[Problem]:
     return [doc.problem(path, message)]
 
 
+_VALID: dict[tuple[Path, int, str], None] = {}
+"""The documents found valid, by schema (file and time) and by the ``repr`` of their data: a
+document's validity depends on its data alone, so one read again (a record checked by ``check``
+after the case loop loaded it, a fixture loaded by several tests) is not validated again. Only
+valid documents are kept (a problem's line depends on the document's layout too)."""
+
+_VALID_ENTRIES = 4096
+_VALID_TEXT_LIMIT = 100_000
+"""Documents larger than this (as ``repr``) are validated every time, never kept."""
+
+
 def validate(doc: YamlDocument, schema_path: Path) -> list[Problem]:
     """See :func:`sheepshead_spec.schemas.validate_document`."""
     try:
         mtime = schema_path.stat().st_mtime_ns
     except OSError:
         mtime = 0
-    validator, schema_problems = _validator(schema_path.resolve(), mtime)
+    resolved = schema_path.resolve()
+    validator, schema_problems = _validator(resolved, mtime)
     if validator is None:
         return list(schema_problems)
+    text = repr(doc.data)
+    key = (resolved, mtime, text) if len(text) <= _VALID_TEXT_LIMIT else None
+    if key is not None and key in _VALID:
+        return []
     problems: list[Problem] = []
     try:
         for error in validator.iter_errors(doc.data):
@@ -152,4 +168,8 @@ def validate(doc: YamlDocument, schema_path: Path) -> list[Problem]:
     except Unresolvable as error:
         name = display_path(schema_path)
         return [Problem(name, None, "", f"invalid schema: cannot resolve {error.ref!r}")]
+    if key is not None and not problems:
+        if len(_VALID) >= _VALID_ENTRIES:
+            _VALID.clear()
+        _VALID[key] = None
     return sorted(problems, key=lambda p: (p.line or 0, p.path, p.message))

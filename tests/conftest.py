@@ -23,3 +23,12 @@ def reference_full_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[C
 
     xml = tmp_path_factory.mktemp("junit") / "suite.xml"
     return run_pytest("reference", ["all"], "--junitxml", str(xml)), xml
+
+
+@pytest.fixture(scope="session")
+def reference_run_all() -> list[CaseResult]:
+    """The whole suite through the direct runner (``run_engine``), every profile, the in-process
+    reference engine: run once for every test that compares another path with it."""
+    from conformance.runner import run_engine
+
+    return run_engine("reference", ["all"]).results

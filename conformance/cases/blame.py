@@ -12,6 +12,7 @@ same for every profile.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -122,10 +123,17 @@ def rules_for(topic: str, case_rules: Sequence[str]) -> tuple[str, ...]:
     >>> rules_for("card-points", ["scoring.win"])
     ('points.card-values',)
     """
+    return _rules_for(topic, tuple(case_rules))
+
+
+@functools.lru_cache(maxsize=8192)
+def _rules_for(topic: str, case_rules: tuple[str, ...]) -> tuple[str, ...]:
+    """:func:`rules_for` (cached: the case loop asks the same few topics of each case's rules
+    for every check)."""
     if topic in _FIRST_OF:  # the first of these topics whose areas the case has rules of
         return next(
             (chosen for t in _FIRST_OF[topic] if (chosen := _of_areas(t, case_rules))),
-            rules_for(_FIRST_OF[topic][-1], case_rules),
+            _rules_for(_FIRST_OF[topic][-1], case_rules),
         )
     areas = TOPIC_AREAS.get(topic, ())
     chosen = tuple(rule for rule in case_rules if _area(rule) in areas)

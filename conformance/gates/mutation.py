@@ -13,7 +13,7 @@ import fnmatch
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from conformance.adapter import Adapter, CardPointsRequest, EngineInfo
 from conformance.gates.mutants import MUTANTS, Mutant
@@ -29,17 +29,58 @@ __all__ = [
     "run_option_discrimination",
 ]
 
+if TYPE_CHECKING:
+    from conformance.cases.model import Case
+    from conformance.judge.plan import Planned
+
 Runner = Callable[..., list[CaseResult]]
 
 
-def case_loop(*, fail_fast: bool) -> Runner:
-    """A runner over the case loop (:func:`conformance.runner.run_engine`), without probes;
-    ``fail_fast`` stops at the first failing case (all a gate needs to know)."""
+def case_loop(*, fail_fast: bool, first: Callable[[Adapter, Case], bool] | None = None) -> Runner:
+    """A runner over the case loop (the plan and judge of :func:`conformance.runner.run_engine`),
+    without probes; ``fail_fast`` stops at the first failing case (all a gate needs to know).
+
+    The runner plans the suite once per rule set and profiles, for every engine it runs (a gate
+    runs the same plan against many engines that declare the same rule set). With ``fail_fast``,
+    the runs of the cases ``first(engine, case)`` picks go first: where the gate expects that
+    engine's mistake to show, so that its first failure comes sooner. The verdict (some case fails)
+    is the same in any order; only which failing case is found first may change.
+    """
+    plans: dict[tuple[Any, ...], tuple[Planned, ...]] = {}
 
     def run(engine: Adapter, profiles: Sequence[str] | None) -> list[CaseResult]:
-        from conformance.runner import run_engine
+        from sheepshead_spec import load_spec
 
-        return run_engine(engine, profiles, fail_fast=fail_fast, probes=False).results
+        from conformance.judge.run import plan_all, run_planned
+        from conformance.judge.selection import Selection
+        from conformance.runner import handshake, install_reference_aids, select_cases
+
+        spec = load_spec()
+        selection = Selection.of(spec, profiles, (), (), need_rules=False)
+        chosen = list(selection.profiles) if selection.profiles else None
+        install_reference_aids()
+        info = handshake(engine)
+        key = (
+            tuple(chosen or ()),
+            tuple(sorted(c.value for c in info.capabilities)),
+            tuple(sorted((axis, tuple(options)) for axis, options in info.options.items())),
+        )
+        planned = plans.get(key)
+        if planned is None:
+            cases = select_cases(None, None, spec, selection)
+            planned = plans[key] = tuple(plan_all(cases, info, spec, chosen, probes=False)[1])
+        ordered = planned
+        if fail_fast and first is not None:
+            ordered = tuple(sorted(planned, key=lambda item: not first(engine, item.case)))
+        results: list[CaseResult] = []
+        for item in ordered:
+            result = run_planned(item, engine, info)
+            if result.probe:
+                continue
+            results.append(result)
+            if fail_fast and result.status in (Status.FAILED, Status.ERROR):
+                break
+        return results
 
     return run
 
@@ -76,7 +117,7 @@ def run_mutants(
     :param fail_fast: stop each mutant's run at its first failing case.
     """
     if runner is None:
-        runner = case_loop(fail_fast=fail_fast)
+        runner = case_loop(fail_fast=fail_fast, first=_in_the_mutants_area)
     selected = [
         m for m in MUTANTS.values() if not mutant_globs or any(fnmatch.fnmatchcase(m.id, g) for g in mutant_globs)
     ]
@@ -89,6 +130,12 @@ def run_mutants(
         if progress is not None:
             progress(index, len(selected), result)
     return results
+
+
+def _in_the_mutants_area(engine: Adapter, case: Case) -> bool:
+    """Whether the case checks a rule of the area of the engine's mistake (a mutant's)."""
+    mutant = getattr(engine, "mutant", None)
+    return isinstance(mutant, Mutant) and any(rule.split(".", 1)[0] == mutant.area for rule in case.rules)
 
 
 def format_mutation_report(results: Sequence[MutantResult]) -> str:
@@ -176,7 +223,7 @@ def run_option_discrimination(*, runner: Runner | None = None, fail_fast: bool =
     from conformance.engines.reference import ReferenceAdapter
 
     if runner is None:
-        runner = case_loop(fail_fast=fail_fast)
+        runner = case_loop(fail_fast=fail_fast, first=_on_the_liars_axis)
     results = []
     for axis in load_spec().axes:
         for claimed in axis.options:
@@ -188,6 +235,11 @@ def run_option_discrimination(*, runner: Runner | None = None, fail_fast: bool =
                 killers = tuple(c for c in cases if c.status in (Status.FAILED, Status.ERROR))
                 results.append(OptionResult(axis.id, claimed.id, actual.id, killers))
     return results
+
+
+def _on_the_liars_axis(engine: Adapter, case: Case) -> bool:
+    """Whether the case depends on the axis the engine lies about (an :class:`OptionLiar`)."""
+    return isinstance(engine, OptionLiar) and engine.axis in case.depends
 
 
 def format_option_report(results: Sequence[OptionResult]) -> str:

@@ -325,6 +325,6 @@ def test_pytest_and_run_give_the_same_verdicts_and_blame_case_by_case(mutant: st
     assert _verdicts(through_pytest) == _verdicts(through_run)
 
 
-def test_pytest_and_run_agree_on_the_reference_under_every_profile(full_run) -> None:
+def test_pytest_and_run_agree_on_the_reference_under_every_profile(full_run, reference_run_all) -> None:
     results, _ = full_run
-    assert _verdicts(results) == _verdicts(run_engine("reference", ["all"]).results)
+    assert _verdicts(results) == _verdicts(reference_run_all)

@@ -3,14 +3,29 @@
 from __future__ import annotations
 
 import doctest
+import functools
+from collections.abc import Sequence
 
 import conformance.kit.steps
 from conformance.adapter import Deal, ReplayRequest
-from conformance.judge.results import Status
+from conformance.judge.results import CaseResult, Status
 from conformance.kit import StepAdapter
+from conformance.judge.run import SuiteRun
 from conformance.runner import run_engine
 
 from .reference_steps import ReferenceSteps, reference_steps
+
+
+@functools.cache
+def steps_run() -> SuiteRun:
+    """The whole suite against the reference engine driven by its steps, in this process (run
+    once for the tests that need it, or the cases of some areas of it)."""
+    return run_engine(reference_steps(), probes=False)
+
+
+def of_areas(results: Sequence[CaseResult], areas: Sequence[str]) -> list[CaseResult]:
+    """The results of the cases ``--area`` would select: those checking a rule of these areas."""
+    return [r for r in results if any(rule.split(".", 1)[0] in areas for rule in r.rules)]
 
 
 def test_docstring_examples() -> None:
@@ -19,7 +34,7 @@ def test_docstring_examples() -> None:
 
 
 def test_the_reference_engine_driven_by_its_steps_passes_every_replay_case() -> None:
-    run = run_engine(reference_steps(), probes=False)
+    run = steps_run()
     statuses = {r.status for r in run.results}
     failed = [f"{r.case_id}: {r.message}" for r in run.results if r.status in (Status.FAILED, Status.ERROR)]
     assert not failed, "\n".join(failed[:5])
@@ -60,8 +75,8 @@ def test_the_same_over_the_protocol_step_messages() -> None:
     engine = f"cmd:{shlex.join([sys.executable, str(root / 'tests' / 'kit' / 'step_server.py')])}"
     areas = ["auction", "bury", "call", "leaster", "session"]  # a sample: the whole suite takes 13 s this way
     over_protocol = run_engine(engine, probes=False, areas=areas)
-    in_process = run_engine(reference_steps(), probes=False, areas=areas)
-    assert [(r.key, r.status) for r in over_protocol.results] == [(r.key, r.status) for r in in_process.results]
+    in_process = of_areas(steps_run().results, areas)
+    assert [(r.key, r.status) for r in over_protocol.results] == [(r.key, r.status) for r in in_process]
     assert sum(r.status is Status.PASSED for r in over_protocol.results) > 60
     assert over_protocol.info is not None and "replay" in {c.value for c in over_protocol.info.capabilities}
 
@@ -91,9 +106,9 @@ def test_trick_winner_queries_are_answered_by_replaying_a_leaster() -> None:
     from conformance.engines.protocol_adapter import ProtocolSteps
     from conformance.gates.mutants import MUTANTS, MutantAdapter
 
-    run = run_engine(reference_steps(), probes=False, areas=["ranking", "trick"])
-    passed = [r for r in run.results if r.status is Status.PASSED and r.kind == "scenario"]
-    assert len(passed) > 150 and not [r for r in run.results if r.status is Status.FAILED]
+    results = of_areas(steps_run().results, ["ranking", "trick"])
+    passed = [r for r in results if r.status is Status.PASSED and r.kind == "scenario"]
+    assert len(passed) > 150 and not [r for r in results if r.status is Status.FAILED]
     wrong = StepAdapter(ProtocolSteps(MutantAdapter(MUTANTS["ranking.jack-order-swapped"])), check_turn=False)
     failed = [r for r in run_engine(wrong, probes=False, areas=["ranking"]).results if r.status is Status.FAILED]
     assert failed and {rule for r in failed for rule in r.blamed} <= {

@@ -31,12 +31,12 @@ def test_every_case_passes_in_process(in_process: list[CaseResult]) -> None:
     assert all(r.message.startswith("not applicable") for r in in_process if r.status is Status.SKIPPED)
 
 
-def test_every_case_passes_through_the_subprocess_protocol() -> None:
+def test_every_case_passes_through_the_subprocess_protocol(reference_run_all: list[CaseResult]) -> None:
     """Case for case, the same results over the wire as in-process, by the direct runner (the
     pytest plugin's own run of a subprocess engine is tested in tests/harness/test_plugin.py)."""
     command = f"cmd:{shlex.join([sys.executable, '-m', 'reference_impl'])}"
     over_the_wire = run_engine(command, ["all"]).results
-    in_process = run_engine("reference", ["all"]).results
+    in_process = reference_run_all
     assert set(r.status for r in over_the_wire) <= {Status.PASSED, Status.SKIPPED}, _problems(list(over_the_wire))
     assert len(over_the_wire) > 700
     assert [(r.key, r.status) for r in over_the_wire] == [(r.key, r.status) for r in in_process]
