@@ -127,11 +127,17 @@ class CallAndBury(HandState):
             left = hand & ~mask_of(cards) & self._suit_masks[self._called_suit]
             ace = self._ten_ace_in_hand()
             if self._ace_hold < 0 and ace >= 0:
+                if not left:  # the suit's last card goes too: the rule of every option comes first
+                    raise self._illegal(
+                        action,
+                        "play.hold-card-kept",
+                        "the bury would leave no card of the called suit",
+                        also=("call.ten-when-all-aces",),
+                    )
                 raise self._illegal(
                     action,
                     "call.ten-when-all-aces",
                     f"a ten is called by its ace in hand: {Card(ace)} may not be buried (ten-call-ace in-hand)",
-                    also=() if left else ("play.hold-card-kept",),
                 )
             if self._ace_hold < 0:
                 raise self._illegal(action, "play.hold-card-kept", "the bury would leave no card of the called suit")
