@@ -604,13 +604,18 @@ def _check_results(
     return moved
 
 
+def _played(options: Mapping[str, str], facts: SpecFacts, data: Mapping[str, Any] | None = None) -> _Judge:
+    """A judge of a game played outside a record file (the fuzzer's): no file, no line."""
+    return _Judge(LoadedRecord("<played game>", data or {}, lambda path: 0), (), options, True, facts)
+
+
 def judge_hand_end(
     plan: HandPlan, response: ReplayResponse, options: Mapping[str, str], facts: SpecFacts
 ) -> list[Check]:
     """The end-of-hand checks of a hand that was played outside a record file (the fuzzer's), by
     the record judge: ``plan.expect`` holds the expectations, ``response`` the engine's answer.
     The checks name no file line (there is no file yet)."""
-    judge = _Judge(LoadedRecord("<played hand>", {}, lambda path: 0), (), options, True, facts)
+    judge = _played(options, facts)
     _check_results(judge, plan, (), response, "")
     return judge.checks
 
@@ -629,7 +634,7 @@ def judge_queries(
 
     :raises ~conformance.adapter.Unsupported: the hand needs what no query of the engine expresses.
     """
-    judge = _Judge(LoadedRecord("<played hand>", {}, lambda path: 0), (), options, True, facts)
+    judge = _played(options, facts)
     judge_by_queries(judge, plan, adapter, info, dict(sent), facts.profile_of(options))
     return judge.checks
 
@@ -639,7 +644,7 @@ def judge_trick(
 ) -> list[Check]:
     """The checks of trick ``number`` (0-based) of a hand played outside a record file (the
     fuzzer's), by the record judge: ``expected`` its winner and points."""
-    judge = _Judge(LoadedRecord("<played hand>", {}, lambda path: 0), (), {}, True, facts)
+    judge = _played({}, facts)
     _check_trick(judge, plan, (), "", number, expected, reported)
     return judge.checks
 
@@ -653,9 +658,8 @@ def judge_session_end(
 ) -> list[Check]:
     """The checks of a session played outside a record file (the fuzzer's), by the record judge:
     each hand's ``plan.expect`` and the session's ``totals`` against the engine's ``reply``."""
-    record = LoadedRecord("<played session>", {"expect": {"totals": dict(totals)}}, lambda path: 0)
-    judge = _Judge(record, (), options, True, facts)
-    _judge_session(judge, record, plans, reply)
+    judge = _played(options, facts, {"expect": {"totals": dict(totals)}})
+    _judge_session(judge, judge.record, plans, reply)
     return judge.checks
 
 

@@ -431,6 +431,7 @@ def _fuzz_in_workers(args: argparse.Namespace, env: Environment) -> int:
     import subprocess
     import sys
     import tempfile
+    import time
 
     from conformance.judge.interrupt import RunInterrupted
 
@@ -441,8 +442,6 @@ def _fuzz_in_workers(args: argparse.Namespace, env: Environment) -> int:
         scratch = tempfile.TemporaryDirectory(prefix="sheepshead-fuzz-")
         base = Path(scratch.name)
     folders = [base / f"shard-{part}-of-{args.jobs}" for part in range(1, args.jobs + 1)]
-    import time
-
     started = time.perf_counter()
     workers = [
         subprocess.Popen(

@@ -57,13 +57,19 @@ def tie_break_fields(outcome: HandOutcome | None, options: Mapping[str, str]) ->
 
 
 def played_plan(
-    deal: Deal, actions: Sequence[str], options: Mapping[str, str], outcome: HandOutcome | None
+    deal: Deal,
+    actions: Sequence[str],
+    options: Mapping[str, str],
+    outcome: HandOutcome | None,
+    expect: Mapping[str, Any] | None = None,
 ) -> HandPlan:
-    """The plan of a played hand whose ``expect`` is the reference's ``outcome``: the same plan
-    ``check`` makes of the record the fuzzer writes."""
+    """The plan of a played hand: the same plan ``check`` makes of the record the fuzzer writes.
+    Its ``expect`` is ``expect`` when given, else the reference's ``outcome``."""
     body: dict[str, Any] = {**deal_fields(deal, as_deck=False), **record_fields(actions)}
     body.update(tie_break_fields(outcome, options))
-    if outcome is not None:
+    if expect is not None:
+        body["expect"] = dict(expect)
+    elif outcome is not None:
         body["expect"] = outcome_expect(outcome)
     return plan_body(body, (), options)
 

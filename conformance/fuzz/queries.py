@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from sheepshead_spec.record_actions import deal_fields, expect_fields, plan_body, record_fields
+from sheepshead_spec.record_actions import expect_fields
 
 from conformance.adapter import Adapter, EngineInfo
 from conformance.cases.model import Verdict
 from conformance.cases.records import judge_queries
 from conformance.fuzz.driver import Divergence, PreparedHand
-from conformance.fuzz.expect import facts, outcome_expect, tie_break_fields, trick_expect
+from conformance.fuzz.expect import facts, outcome_expect, played_plan, trick_expect
 
 __all__ = ["judge_by_queries_of", "query_capable", "query_expect"]
 
@@ -57,10 +57,7 @@ def judge_by_queries_of(prepared: PreparedHand, engine: Adapter, info: EngineInf
     hand.actions = list(actions)
     hand.expect = query_expect(prepared)
     outcome = hand.reference.outcome if hand.reference is not None else None
-    body: dict[str, Any] = {**deal_fields(hand.deal, as_deck=False), **record_fields(actions)}
-    body.update(tie_break_fields(outcome, hand.options))
-    body["expect"] = hand.expect
-    plan = plan_body(body, (), hand.options)
+    plan = played_plan(hand.deal, actions, hand.options, outcome, hand.expect)
     checks = judge_queries(plan, engine, info, prepared.sent, hand.options, facts())
     for check in checks:
         if check.verdict is Verdict.DIFFERS:

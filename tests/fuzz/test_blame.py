@@ -11,11 +11,25 @@ from sheepshead_spec import load_spec
 
 from conformance.adapter import Capability
 from conformance.engines.reference import ReferenceAdapter, ReferenceSteps
-from conformance.fuzz.run import fuzz
+from conformance.fuzz.run import FuzzRun, fuzz
 from conformance.gates.mutants import MUTANTS, MutantAdapter
 from conformance.runner import install_reference_aids
 from tests.harness.synthetic import run_cli
 from tests.judge.fixed_rules import FixedRulesEngine
+
+
+def _fuzz(mutant: str) -> FuzzRun:
+    """60 hands of seed t against the mutant, with the blame oracle, kept as found."""
+    install_reference_aids()
+    return fuzz(
+        MutantAdapter(MUTANTS[mutant]),
+        ReferenceSteps(),
+        load_spec(),
+        hands=60,
+        seed="t",
+        query_reference=ReferenceAdapter(),
+        shrink_tries=0,
+    )
 
 
 @pytest.mark.parametrize(
@@ -26,31 +40,13 @@ from tests.judge.fixed_rules import FixedRulesEngine
     ],
 )
 def test_a_missed_exception_is_blamed(mutant: str, blamed: tuple[str, ...]) -> None:
-    install_reference_aids()
-    run = fuzz(
-        MutantAdapter(MUTANTS[mutant]),
-        ReferenceSteps(),
-        load_spec(),
-        hands=60,
-        seed="t",
-        query_reference=ReferenceAdapter(),
-        shrink_tries=0,
-    )
+    run = _fuzz(mutant)
     legal = [group.divergence for group in run.groups.values() if group.divergence.kind == "legal"]
     assert [divergence.rules for divergence in legal] == [blamed]
 
 
 def test_a_lead_left_out_is_one_class_in_the_first_trick_and_later() -> None:
-    install_reference_aids()
-    run = fuzz(
-        MutantAdapter(MUTANTS["deck.queens-follow-printed-suit"]),
-        ReferenceSteps(),
-        load_spec(),
-        hands=60,
-        seed="t",
-        query_reference=ReferenceAdapter(),
-        shrink_tries=0,
-    )
+    run = _fuzz("deck.queens-follow-printed-suit")
     lead_rules = {group.divergence.rules for group in run.groups.values() if group.divergence.kind == "legal"}
     assert ("play.lead-any-card",) in lead_rules  # the exception a leader's card is legal by
     assert not lead_rules & {("play.first-lead",), ("play.winner-leads",)}  # not the trick's number
