@@ -20,10 +20,12 @@ from dataclasses import dataclass
 __all__ = ["CaseEnds", "Mismatch", "NotApplicable", "Mismatches", "ScenarioError", "rejection_text", "show", "show_set"]
 
 
-def show(value: object) -> str:
+def show(value: object, *, signed: bool = True) -> str:
     """A value as a report shows it: cards and actions space-separated, score maps signed.
 
     :param value: a string, number, ``None``, sequence or mapping.
+    :param signed: whether a mapping's numbers are score changes (``S2 +37``); card points and
+        trick counts are not (``S2 37``).
     :return: its display text.
     """
     if value is None:
@@ -33,7 +35,8 @@ def show(value: object) -> str:
     if isinstance(value, Mapping):
         parts = []
         for key, item in value.items():
-            text = f"{item:+d}" if isinstance(item, int) and not isinstance(item, bool) else show(item)
+            number = isinstance(item, int) and not isinstance(item, bool)
+            text = (f"{item:+d}" if signed else str(item)) if number else show(item, signed=signed)
             parts.append(f"{key} {text}")
         return ", ".join(parts)
     if isinstance(value, (list, tuple, set, frozenset)):

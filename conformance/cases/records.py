@@ -165,7 +165,15 @@ class _Judge:
         if actual is None and expected is not None:
             verdict = Verdict.UNREPORTED
         self.checks.append(
-            Check(label, tuple(rules), verdict, _text(expected), _text(actual), self.record.where(list(path)), note)
+            Check(
+                label,
+                tuple(rules),
+                verdict,
+                _text(expected, path),
+                _text(actual, path),
+                self.record.where(list(path)),
+                note,
+            )
         )
 
     def differs(
@@ -182,8 +190,8 @@ class _Judge:
                 label,
                 tuple(rules),
                 Verdict.DIFFERS,
-                _text(expected),
-                _text(actual),
+                _text(expected, path),
+                _text(actual, path),
                 self.record.where(list(path)),
                 note,
             )
@@ -219,8 +227,12 @@ class SpecFacts:
         return self.profiles.get(tuple(sorted(options.items())), "")
 
 
-def _text(value: object) -> str:
-    return value if isinstance(value, str) else show(value)
+_SCORE_KEYS = frozenset({"scores", "totals"})
+"""Record keys whose numbers are score changes, shown signed; card points and tricks are not."""
+
+
+def _text(value: object, path: Sequence[str | int] = ()) -> str:
+    return value if isinstance(value, str) else show(value, signed=bool(_SCORE_KEYS & set(map(str, path))))
 
 
 def _trick_completions(plan: HandPlan) -> dict[int, int]:
@@ -447,7 +459,7 @@ def _unreached_results(
                     f"{label}{key.replace('_', ' ')}",
                     rules_for(key.replace("_", "-"), judge.rules),
                     Verdict.UNREACHED,
-                    _text(value or "nobody"),
+                    _text(value or "nobody", (key,)),
                     "the hand stops at the illegal action",
                     judge.record.where([*prefix, "expect", key]),
                 )

@@ -211,7 +211,14 @@ def _cause(
         ]
         if found:
             return " or ".join(choice(combo) for combo in found)
-    return "only all of " + ", ".join(f"{axis}={target[axis]}" for axis in axes) + " together"
+    # No one or two axes do it: drop, one by one, each axis the ruling does not need, so that
+    # only the axes that cause the difference are named.
+    needed = list(axes)
+    for axis in axes:
+        rest = [other for other in needed if other != axis]
+        if replay_with({**base, **{other: target[other] for other in rest}}).signature() == goal:
+            needed = rest
+    return "only " + ", ".join(f"{axis}={target[axis]}" for axis in needed) + " together"
 
 
 def compare_profiles(

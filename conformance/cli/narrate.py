@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from sheepshead_spec.record_actions import HandPlan, left_of
 
 from conformance.adapter import HandOutcome, ReplayResponse, TrickRecord
+from conformance.cases.blame import forbidding_rules
 
 __all__ = ["Narration", "card_points", "is_trump", "narrate_hand", "signed"]
 
@@ -390,18 +391,25 @@ def _outcome(n: Narration, ctx: _Context, outcome: HandOutcome) -> None:
         scoring.insert(0, "alone.scoring")
     if ctx.stakes > 1:
         scoring.append("scoring.stakes-multiply")
-    bumped = ""
-    if outcome.kind in ("loss", "schneidered", "no-tricks") and ctx.options.get("double-on-the-bump") == "on":
-        scoring.append("scoring.double-on-the-bump")
-        bumped = ", the picker's side's loss doubled (double-on-the-bump: on)"
+    factors = []  # each multiplier of the hand, then their product and the cap it meets
+    if ctx.stakes > 1:
+        factors.append(f"x{ctx.stakes} from the doubler")
     raises = ctx.plan.raises
     if raises:
         scoring.append("crack.doubles")
-    factor = ctx.stakes << raises
-    if raises and ctx.options.get("stakes-cap") == "sixteen":
+        factors.append(
+            f"x{1 << raises} from {raises} crack{'s' if raises != 1 else ''} and blitz{'es' if raises != 1 else ''}"
+        )
+    bumped = outcome.kind in ("loss", "schneidered", "no-tricks") and ctx.options.get("double-on-the-bump") == "on"
+    if bumped:
+        scoring.append("scoring.double-on-the-bump")
+        factors.append("x2 for the picker's side's loss (double-on-the-bump: on)")
+    factor = (ctx.stakes * (2 if bumped else 1)) << raises
+    stakes = ", ".join(factors) + (f" = x{factor}" if len(factors) > 1 else "")
+    if ctx.options.get("stakes-cap") == "sixteen" and factor > 16:
         scoring.append("crack.cap")
-        factor = min(factor, 16)
-    stakes = f" (stakes x{factor}{bumped})" if factor > 1 else f" ({bumped[2:]})" if bumped else ""
+        stakes += ", capped at x16 (stakes-cap: sixteen)"
+    stakes = f" ({stakes})" if stakes else ""
     n.say(f"Scores{stakes}: {signed(outcome.scores)}", *scoring, indent=1)
 
 
@@ -462,9 +470,12 @@ def narrate_hand(
                 number += 1
             trick.append((seat, rest.split()[1]))
             if rest.startswith("revoke ") and index != rejected:
-                revoked = (
-                    f"{seat}'s {rest.split()[1]} is a revoke: it breaks a rule of play, and the table does not notice"
-                )
+                card = rest.split()[1]
+                broken = forbidding_rules(plan.deal, options, plan.actions[:index], f"{seat} play {card}")
+                what = broken[0] if broken else "a rule of play"
+                revoked = f"{seat}'s {card} is a revoke: it breaks {what}, and the table does not notice"
+                if broken:
+                    n.cited.setdefault(broken[0], None)
             if index == rejected or len(trick) == 5 or index == len(plan.actions) - 1:
                 shown = trick[:-1] if index == rejected else trick
                 if shown:

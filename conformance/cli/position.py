@@ -63,19 +63,22 @@ def _ruling(position: Position, adapter: Adapter, info: EngineInfo, options: Map
 
 def _deciding_axes(
     position: Position, adapter: Adapter, info: EngineInfo, spec: Spec, base: Mapping[str, str]
-) -> list[tuple[str, list[tuple[str, _Ruling]]]]:
+) -> tuple[list[tuple[str, list[tuple[str, _Ruling]]]], int]:
     """The axes whose options rule differently on the position, each with its options' rulings
-    (the other axes as in ``base``); options the engine does not play are left out."""
+    (the other axes as in ``base``); options the engine does not play are left out. Also how
+    many axes could be switched at all (the engine plays two options or more of them)."""
     rules = RuleSet.of_engine(info, spec)
     deciding = []
+    switchable = 0
     for axis in spec.axes:
         played = [option.id for option in axis.options if option.id in rules.plays(axis.id)]
         if len(played) < 2:
             continue
+        switchable += 1
         rulings = [(option, _ruling(position, adapter, info, {**base, axis.id: option})) for option in played]
         if len({ruling.text for _, ruling in rulings}) > 1:
             deciding.append((axis.id, rulings))
-    return deciding
+    return deciding, switchable
 
 
 def _sentence(position: Position, deciding: Sequence[tuple[str, list[tuple[str, _Ruling]]]]) -> str:
@@ -131,7 +134,7 @@ def check_position(
     options = configuration(record, spec, profile)
     ruling = _ruling(position, adapter, info, options)
     out.write(f"Ruling under {profile}: {position.to_act + ' ' if position.to_act else ''}{ruling.text}\n\n")
-    deciding = _deciding_axes(position, adapter, info, spec, options)
+    deciding, switchable = _deciding_axes(position, adapter, info, spec, options)
     if deciding:
         out.write("Where the variants differ (each axis switched alone from the profile):\n")
         rows = [["axis", "option", "ruling"]]
@@ -139,8 +142,15 @@ def check_position(
             rows += [[axis, option, r.text] for option, r in rulings]
         out.write("\n".join(_table(rows)) + "\n")
         out.write(_sentence(position, deciding) + "\n\n")
+    elif switchable:
+        out.write(
+            f"No variant axis changes this ruling (each of the {switchable} axes the engine plays two options of, switched alone).\n\n"
+        )
     else:
-        out.write("No variant axis changes this ruling.\n\n")
+        out.write(
+            f"The engine {info.name} plays one option on every axis, so no variant could be switched:"
+            " the ruling is for its rule set only.\n\n"
+        )
     if args.profile == "all":
         rows = [["profile", "ruling"]]
         rows += [[name, _ruling(position, adapter, info, configuration(record, spec, name)).text] for name in profiles]

@@ -8,7 +8,9 @@ and every fixture record (its YAML), each with the rules it checks.
 from __future__ import annotations
 
 import argparse
+import os
 import re
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -85,17 +87,62 @@ def site_tests(cases: Sequence[Case] | None = None) -> list[SiteTest]:
     return list(tests.values())
 
 
+_LONGEST_NAME = 255  # bytes in one path component (NAME_MAX of common file systems)
+_LONGEST_PATH = 4096  # bytes in a whole path (PATH_MAX on Linux)
+
+
+def _checked_folder(text: str) -> Path:
+    """The folder of ``spec site DIR``, checked before anything is rendered.
+
+    :raises UsageError: the path is empty or too long, is not a folder, or its ``index.html`` is
+        a folder.
+    """
+    if not text.strip():
+        raise UsageError("spec site: give the folder to write index.html into (an empty path names none)")
+    folder = Path(text)
+    if len(os.fsencode(text)) > _LONGEST_PATH:
+        raise UsageError(f"spec site: the path is {len(os.fsencode(text))} bytes long; at most {_LONGEST_PATH}")
+    for part in folder.parts:
+        if len(os.fsencode(part)) > _LONGEST_NAME:
+            raise UsageError(
+                f"spec site: the folder name {part[:40]}… is {len(os.fsencode(part))} bytes long;"
+                f" a name has at most {_LONGEST_NAME}"
+            )
+    if folder.exists() and not folder.is_dir():
+        raise UsageError(f"{text}: not a folder")
+    target = folder / "index.html"
+    if target.is_dir() and not target.is_symlink():
+        raise UsageError(f"{target}: is a folder, not a page")
+    return folder
+
+
 def _site(args: argparse.Namespace, env: Environment) -> int:
     spec: Spec = spec_or_usage_error()
-    folder = Path(args.dir)
-    if folder.exists() and not folder.is_dir():
-        raise UsageError(f"{args.dir}: not a folder")
-    disputes = (package_dir() / "disputes.md").read_text(encoding="utf-8")
-    page = render_site(spec, disputes=disputes, tests=site_tests())
+    folder = _checked_folder(args.dir)
+    target = folder / "index.html"
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        (folder / "index.html").write_text(page, encoding="utf-8")
+        # A temporary file beside the page, made before rendering (so an unwritable folder is
+        # found at once) and renamed over it after: a write cut short never leaves half a page,
+        # and a symlink at index.html is replaced, never followed.
+        handle, temporary = tempfile.mkstemp(prefix=".index.html.", suffix=".tmp", dir=folder)
+        out = os.fdopen(handle, "w", encoding="utf-8", newline="\n")
     except OSError as error:
         raise UsageError(f"{args.dir}: cannot write index.html: {error.strerror or error}") from None
-    env.out.write(f"wrote {folder / 'index.html'} ({len(page.encode('utf-8')) // 1024} KiB)\n")
+    try:
+        disputes = (package_dir() / "disputes.md").read_text(encoding="utf-8")
+        page = render_site(spec, disputes=disputes, tests=site_tests())
+        with out:
+            out.write(page)
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(temporary, 0o644)
+        os.replace(temporary, target)
+    except OSError as error:
+        raise UsageError(f"{args.dir}: cannot write index.html: {error.strerror or error}") from None
+    finally:
+        out.close()
+        if os.path.lexists(temporary):
+            os.unlink(temporary)
+    env.out.write(f"wrote {target} ({len(page.encode('utf-8')) // 1024} KiB)\n")
     return EXIT_OK

@@ -86,7 +86,7 @@ def parse_options(texts: Sequence[str], spec: Spec) -> dict[str, str]:
     """``--option AXIS=OPTION`` arguments as a mapping, each checked against the spec.
 
     :raises SelectionError: not ``AXIS=OPTION``, or an axis or option the spec does not have
-        (with a "did you mean" hint).
+        (with a "did you mean" hint), or one axis given two different options.
     """
     axes = {axis.id: [option.id for option in axis.options] for axis in spec.axes}
     chosen: dict[str, str] = {}
@@ -100,6 +100,10 @@ def parse_options(texts: Sequence[str], spec: Spec) -> dict[str, str]:
             raise SelectionError(
                 f"--option {text!r}: axis {axis} has no option {option!r} (its options: {', '.join(axes[axis])})",
                 "option",
+            )
+        if chosen.get(axis, option) != option:
+            raise SelectionError(
+                f"--option {text!r}: axis {axis} is already set to {chosen[axis]} (give each axis once)", "option"
             )
         chosen[axis] = option
     return chosen

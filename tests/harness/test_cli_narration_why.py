@@ -102,9 +102,7 @@ def test_the_bury_of_a_side_without_trick_points_and_double_on_the_bump() -> Non
         " (bury-on-no-trick: picker) (points.bury-counts-for-picker)"
     ) in lines
     assert "Outcome: schneidered: the picker's side took 30 points or fewer (scoring.schneidered)" in lines
-    assert any(
-        line.startswith("Scores (the picker's side's loss doubled (double-on-the-bump: on)): ") for line in lines
-    )
+    assert any(line.startswith("Scores (x2 for the picker's side's loss (double-on-the-bump: on)): ") for line in lines)
     forfeited = _lines(ZERO_POINT_TRICK, "--option", "bury-on-no-trick=no-trick-points")
     assert (
         "The bury's 14 points go to the defenders: the picker's side took no card points in tricks"
