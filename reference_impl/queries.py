@@ -26,7 +26,7 @@ from reference_impl.profile import Profile
 from reference_impl.rules import card_tables
 from reference_impl.scoring import OutcomeKind, classify, picker_hand_scores, picker_side_card_points
 
-__all__ = ["ScoreResult", "callable_cards", "card_points", "legal_plays", "score", "trick_winner"]
+__all__ = ["ScoreResult", "callable_cards", "card_points", "legal_plays", "play_violations", "score", "trick_winner"]
 
 ROLES = ("picker", "partner", "defender", "leaster")
 
@@ -70,6 +70,49 @@ def legal_plays(
     :param called_suit_led: whether the called suit was led in an earlier trick.
     :raises InvalidActionError: an inconsistent description.
     """
+    return list(
+        cards_of(_position(profile, hand, trick, trick_number, role, called, under, called_suit_led).legal_play_mask())
+    )
+
+
+def play_violations(
+    profile: Profile,
+    hand: Iterable[int],
+    trick: Sequence[int],
+    trick_number: int,
+    role: str,
+    card: int,
+    called: int | None = None,
+    under: int | None = None,
+    called_suit_led: bool = False,
+) -> list[str]:
+    """The rules that playing ``card`` from ``hand`` breaks in the position of :func:`legal_plays`,
+    the one an engine names first first (``[]``: a legal play; ``play.card-in-hand`` for a card
+    not held).
+
+    :raises InvalidActionError: an inconsistent description.
+    """
+    position = _position(profile, hand, trick, trick_number, role, called, under, called_suit_led)
+    held = position._hands[0]
+    if not held >> card & 1:
+        return ["play.card-in-hand"]
+    if position.legal_play_mask() >> card & 1:
+        return []
+    return [rule for rule, _ in position._play_violations(card, held)]
+
+
+def _position(
+    profile: Profile,
+    hand: Iterable[int],
+    trick: Sequence[int],
+    trick_number: int,
+    role: str,
+    called: int | None,
+    under: int | None,
+    called_suit_led: bool,
+) -> Hand:
+    """A hand in the play phase with seat 1 to play (the other seats' cards unknown and empty),
+    just enough for the rules of play to read the moment."""
     cards = list(hand)
     if role not in ROLES:
         raise InvalidActionError(f"unknown role {role!r}; expected one of {ROLES}")
@@ -99,7 +142,7 @@ def legal_plays(
             position._called_led_in = 0
         elif trick and position._suit_of[trick[0]] == position._called_suit:
             position._called_led_in = trick_number - 1  # this trick is the suit's first lead
-    return list(cards_of(position.legal_play_mask()))
+    return position
 
 
 def callable_cards(profile: Profile, hand: Iterable[int], buried: Iterable[int] = ()) -> tuple[list[Card], list[Card]]:

@@ -27,6 +27,7 @@ COMMANDS: dict[str, Command] = {
         "conformance.cli.matrix", "compare engines rule by rule (Markdown and HTML), from runs or saved reports"
     ),
     "check": Command("conformance.cli.check", "replay a hand record and narrate each ruling with its rule id"),
+    "ask": Command("conformance.cli.ask", "rule on a question written in one line, under every axis that matters"),
     "fuzz": Command(
         "conformance.cli.fuzz", "play random hands against an engine and the reference, and report where they part"
     ),

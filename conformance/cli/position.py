@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TextIO
 
 from sheepshead_spec import Spec
 from sheepshead_spec.record_actions import LoadedRecord, configuration
@@ -27,7 +28,7 @@ from conformance.judge.results import Status
 from conformance.judge.ruleset import RuleSet
 from conformance.judge.run import status_of
 
-__all__ = ["check_position"]
+__all__ = ["check_position", "rule_on_position"]
 
 
 @dataclass(frozen=True)
@@ -130,31 +131,9 @@ def check_position(
     if record.data.get("description"):
         out.write(f"  {record.data['description']}\n")
     out.write(f"engine: {info.name} {info.version} · profile: {profile}\n\n")
-    out.write(f"Position: {position.describe()}\n")
     options = configuration(record, spec, profile)
-    ruling = _ruling(position, adapter, info, options)
-    out.write(f"Ruling under {profile}: {position.to_act + ' ' if position.to_act else ''}{ruling.text}\n\n")
-    deciding, switchable = _deciding_axes(position, adapter, info, spec, options)
-    if deciding:
-        out.write("Where the variants differ (each axis switched alone from the profile):\n")
-        rows = [["axis", "option", "ruling"]]
-        for axis, rulings in deciding:
-            rows += [[axis, option, r.text] for option, r in rulings]
-        out.write("\n".join(_table(rows)) + "\n")
-        out.write(_sentence(position, deciding) + "\n\n")
-    elif switchable:
-        out.write(
-            f"No variant axis changes this ruling (each of the {switchable} axes the engine plays two options of, switched alone).\n\n"
-        )
-    else:
-        out.write(
-            f"The engine {info.name} plays one option on every axis, so no variant could be switched:"
-            " the ruling is for its rule set only.\n\n"
-        )
-    if args.profile == "all":
-        rows = [["profile", "ruling"]]
-        rows += [[name, _ruling(position, adapter, info, configuration(record, spec, name)).text] for name in profiles]
-        out.write("Across profiles (the record's variants apply on top of each):\n" + "\n".join(_table(rows)) + "\n\n")
+    every = profiles if args.profile == "all" else ()
+    rule_on_position(env.out, position, adapter, info, spec, options, profile, every)
     case = record_case(record, spec, record.file)
     run = case.run(adapter, info, Config(info.sent(options), dict(options)))
     out.write(f"Expectations of the record under {profile}:\n")
@@ -192,3 +171,44 @@ def check_position(
     agreed = "the one expectation" if len(run.checks) == 1 else f"all {len(run.checks)} expectations"
     out.write(f"\nVerdict: PASSED: the engine agrees with {agreed} of the record.\n")
     return EXIT_OK
+
+
+def rule_on_position(
+    out: TextIO,
+    position: Position,
+    adapter: Adapter,
+    info: EngineInfo,
+    spec: Spec,
+    options: Mapping[str, str],
+    profile: str,
+    profiles: Sequence[str] = (),
+) -> _Ruling:
+    """Print the position, the engine's ruling under ``options``, every axis that changes it and,
+    for each of ``profiles``, the ruling under that profile; return the ruling under ``options``."""
+    out.write(f"Position: {position.describe()}\n")
+    ruling = _ruling(position, adapter, info, options)
+    out.write(f"Ruling under {profile}: {position.to_act + ' ' if position.to_act else ''}{ruling.text}\n\n")
+    deciding, switchable = _deciding_axes(position, adapter, info, spec, options)
+    if deciding:
+        out.write("Where the variants differ (each axis switched alone from the profile):\n")
+        rows = [["axis", "option", "ruling"]]
+        for axis, rulings in deciding:
+            rows += [[axis, option, r.text] for option, r in rulings]
+        out.write("\n".join(_table(rows)) + "\n")
+        out.write(_sentence(position, deciding) + "\n\n")
+    elif switchable:
+        out.write(
+            f"No variant axis changes this ruling (each of the {switchable} axes the engine plays"
+            " two options of, switched alone).\n\n"
+        )
+    else:
+        out.write(
+            f"The engine {info.name} plays one option on every axis, so no variant could be switched:"
+            " the ruling is for its rule set only.\n\n"
+        )
+    if profiles:
+        rows = [["profile", "ruling"]]
+        for name in profiles:
+            rows.append([name, _ruling(position, adapter, info, configuration(position.record, spec, name)).text])
+        out.write("Across profiles (the record's variants apply on top of each):\n" + "\n".join(_table(rows)) + "\n\n")
+    return ruling

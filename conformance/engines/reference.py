@@ -21,7 +21,7 @@ import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from conformance.adapter import AdapterError, Capability, Deal, EngineInfo, HandOutcome
+from conformance.adapter import AdapterError, Capability, Deal, EngineInfo, HandOutcome, LegalPlaysRequest
 from conformance.engines.protocol import PROTOCOL_VERSION, decode_hello, hello_message, validation_default
 from conformance.engines.protocol_adapter import ProtocolAdapter
 from conformance.kit.steps import Step, StepResult, StepTrick
@@ -29,6 +29,7 @@ from reference_impl.cards import CARDS, Card, parse_card
 from reference_impl.errors import IllegalActionError, InvalidActionError
 from reference_impl.hand import Action, Hand, Phase, parse_seat, seat_name
 from reference_impl.profile import Profile, axes_read
+from reference_impl import queries
 from reference_impl.server import handle_request
 
 __all__ = ["ReferenceAdapter", "ReferenceSteps"]
@@ -238,3 +239,25 @@ def forbidding_rule(deal: Deal, options: Mapping[str, str], actions: Sequence[st
     except (InvalidActionError, ValueError, KeyError):
         pass
     return None
+
+
+def play_violations(request: LegalPlaysRequest, card: str) -> tuple[str, ...]:
+    """The rules that playing ``card`` breaks in the described position of ``request``, as the
+    reference engine reads them (the first is the one it names; ``()``: a legal play or a
+    description it cannot read). For explanations only (``ask``), never as an expectation."""
+    try:
+        return tuple(
+            queries.play_violations(
+                _profile(tuple(sorted(request.options.items()))),
+                [_card(c) for c in request.hand],
+                [_card(c) for c in request.trick],
+                request.trick_number,
+                request.role,
+                _card(card),
+                None if request.called is None else _card(request.called),
+                None if request.under is None else _card(request.under),
+                request.called_suit_led,
+            )
+        )
+    except (InvalidActionError, ValueError, KeyError):
+        return ()

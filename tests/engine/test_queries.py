@@ -5,7 +5,7 @@ play.void-in-led-suit, play.hold-card-kept, play.partner-keeps-called-card,
 play.partner-plays-called-card, play.partner-leads-called-card, play.picker-leads-called-suit,
 trick.highest-trump-wins, trick.highest-of-led-suit-wins, trick.called-ten-rank,
 trick.under-never-wins, call.ace-of-held-fail-suit, call.ten-when-all-aces, call.under-card,
-scoring.* and points.card-values.
+scoring.* and points.card-values; a play's violations are the rules the hand names for it.
 """
 
 from __future__ import annotations
@@ -15,8 +15,10 @@ import random
 import pytest
 
 from reference_impl import Hand, Phase, Profile, parse_cards, profile_names
-from reference_impl.errors import InvalidActionError
-from reference_impl.queries import callable_cards, card_points, legal_plays, score, trick_winner
+from reference_impl.actions import Action, ActionKind
+from reference_impl.cards import Card
+from reference_impl.errors import IllegalActionError, InvalidActionError
+from reference_impl.queries import callable_cards, card_points, legal_plays, play_violations, score, trick_winner
 
 
 def _role(hand: Hand, seat: int) -> str:
@@ -60,6 +62,16 @@ def test_queries_agree_with_played_hands(profile_name: str) -> None:
                     )
                 )
                 assert expected == sorted(a.cards[0] for a in hand.legal_actions() if a.kind.value == "play")
+                for card in set(hand.cards_of(seat)) - set(expected):  # the rule the hand names, first
+                    try:
+                        hand.verify(Action(ActionKind.PLAY, seat, (Card(card),)))
+                    except IllegalActionError as error:
+                        named = list(error.rule_ids)
+                    args = (hand.cards_of(seat), trick, hand.trick_index + 1, _role(hand, seat), card)
+                    found = play_violations(
+                        profile, *args, called=hand.called, under=hand.under, called_suit_led=called_led_before
+                    )
+                    assert found == named, (card, found, named)
                 before = len(hand.tricks)
                 hand.apply(hand.random_action(rng.random))
                 if len(hand.tricks) > before:
