@@ -14,6 +14,7 @@ documents turned into links within the page.
 from __future__ import annotations
 
 import html
+import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -23,7 +24,7 @@ from markdown_it import MarkdownIt
 from .catalogue import Rule, Source, Spec
 from .render import render_spec_markdown
 
-__all__ = ["SiteTest", "render_site"]
+__all__ = ["ScoringRow", "SiteTest", "render_site"]
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,22 @@ class SiteTest:
     rules: tuple[str, ...]
     text: str
     """Its source: the scenario's Gherkin, or the record's YAML."""
+
+
+@dataclass(frozen=True)
+class ScoringRow:
+    """One outcome of the scoring table: what each seat pays or takes, by option."""
+
+    outcome: str
+    """The outcome class (``win``, ``schneider``, …)."""
+    took: str
+    """What the picker's side took, in words (``61 to 90 card points``)."""
+    shared: tuple[int, int, int]
+    """Picker, partner, each defender, with a partner (every axis at its default)."""
+    alone: tuple[int, int]
+    """The picker alone, each defender."""
+    by_option: tuple[tuple[str, str], ...] = ()
+    """``(axis=option, figures)`` for every option that changes this row's figures or outcome."""
 
 
 _CSS = """
@@ -66,20 +83,59 @@ th { background: var(--tint); }
 .search { margin: .6rem 0; }
 .search input { font-size: 1rem; padding: .35rem .5rem; width: min(100%, 24rem); }
 details summary { cursor: pointer; }
+.cards { display: none; }
+.axis-card { border: 1px solid var(--line); border-radius: 6px; padding: .4rem .7rem; margin: .5rem 0; }
+.axis-card ul { margin: .2rem 0; padding-left: 1.1rem; }
+#hits { margin: .3rem 0 .6rem; padding-left: 1.4rem; }
+#hits li { margin: .15rem 0; }
+#hits .kind { color: var(--muted); font-size: .85em; }
+@media (max-width: 40rem) {
+  .wide { display: none; }
+  .cards { display: block; }
+  table.stack, table.stack tbody, table.stack tr, table.stack td { display: block; width: 100%; }
+  table.stack thead { display: none; }
+  table.stack tr { border: 1px solid var(--line); margin: .4rem 0; }
+  table.stack td { border: 0; border-top: 1px solid var(--line); }
+  table.stack td:first-child { border-top: 0; }
+  table.stack td[data-label]::before { content: attr(data-label) ": "; font-weight: 600; }
+  main table:not(.stack) { font-size: .9em; }
+}
 """
 
 _SCRIPT = """
 (function () {
   var form = document.getElementById("search"), box = document.getElementById("q");
-  var count = document.getElementById("count"), rules = document.querySelectorAll("article.rule");
+  var count = document.getElementById("count"), hits = document.getElementById("hits");
+  var index = JSON.parse(document.getElementById("search-index").textContent);
   form.hidden = false;
+  function score(entry, words) {
+    var total = 0;
+    for (var i = 0; i < words.length; i++) {
+      var w = words[i], s = 0;
+      if (entry.id.indexOf(w) >= 0) { s += 8; }
+      if (entry.title.indexOf(w) >= 0) { s += 4; }
+      if (entry.text.indexOf(w) >= 0) { s += 1; }
+      if (!s) { return 0; }
+      total += s;
+    }
+    return total + entry.weight;
+  }
   function run() {
-    var words = box.value.toLowerCase().split(/\\s+/).filter(Boolean), shown = 0;
-    rules.forEach(function (rule) {
-      var text = rule.getAttribute("data-search"), hit = words.every(function (w) { return text.indexOf(w) >= 0; });
-      rule.hidden = !hit; if (hit) { shown++; }
+    var words = box.value.toLowerCase().split(/\\s+/).filter(Boolean);
+    hits.textContent = "";
+    if (!words.length) { count.textContent = ""; hits.hidden = true; return; }
+    var found = [];
+    index.forEach(function (entry) { var s = score(entry, words); if (s) { found.push([s, entry]); } });
+    found.sort(function (a, b) { return b[0] - a[0]; });
+    count.textContent = found.length + (found.length === 1 ? " hit" : " hits") +
+      (found.length > 12 ? ", the best 12:" : "");
+    found.slice(0, 12).forEach(function (pair) {
+      var li = document.createElement("li"), a = document.createElement("a"), kind = document.createElement("span");
+      a.href = "#" + pair[1].anchor; a.textContent = pair[1].label;
+      kind.className = "kind"; kind.textContent = " " + pair[1].kind;
+      li.appendChild(a); li.appendChild(kind); hits.appendChild(li);
     });
-    count.textContent = words.length ? shown + " of " + rules.length + " rules" : "";
+    hits.hidden = !found.length;
   }
   box.addEventListener("input", run);
   form.addEventListener("submit", function (event) { event.preventDefault(); run(); });
@@ -158,7 +214,7 @@ def _rule(
     if rule.sources:
         rows = "".join(_source_row(spec, source) for source in rule.sources)
         parts.append(
-            f"<table><thead><tr><th>Text</th><th>The text says</th><th>In English</th></tr></thead>"
+            f'<table class="stack"><thead><tr><th>Text</th><th>The text says</th><th>In English</th></tr></thead>'
             f"<tbody>{rows}</tbody></table>"
         )
     for axis_id in rule.axes:
@@ -168,10 +224,13 @@ def _rule(
             chosen = [p for p, options in resolved.items() if options.get(axis.id) == option.id]
             profiles = ", ".join(f'<a href="#profile-{_e(p)}">{_e(p)}</a>' for p in chosen) or "no profile"
             default = " (default)" if option.id == axis.default else ""
-            rows += f"<tr><td><code>{_e(option.id)}</code>{default}</td><td>{_e(option.summary)}</td><td>{profiles}</td></tr>"
+            rows += (
+                f'<tr><td data-label="Option"><code>{_e(option.id)}</code>{default}</td>'
+                f'<td data-label="Reading">{_e(option.summary)}</td><td data-label="Chosen by">{profiles}</td></tr>'
+            )
         parts.append(
             f'<p>Variant axis <a href="#axis-{_e(axis.id)}"><code>{_e(axis.id)}</code></a>: {_e(axis.question)}</p>'
-            f"<table><thead><tr><th>Option</th><th>Reading</th><th>Chosen by</th></tr></thead>"
+            f'<table class="stack"><thead><tr><th>Option</th><th>Reading</th><th>Chosen by</th></tr></thead>'
             f"<tbody>{rows}</tbody></table>"
         )
     if rule.note:
@@ -190,8 +249,9 @@ def _source_row(spec: Spec, source: Source) -> str:
     """A seed quote beside its gloss, linked to its text."""
     anchor = "text-" + source.seed.removesuffix(".txt")
     return (
-        f'<tr><td><a href="#{_e(anchor)}">{_e(source.seed[:3])}</a>:{source.line}</td>'
-        f'<td lang="{_language(spec, source.seed)}">{_e(source.quote)}</td><td>{_e(source.gloss)}</td></tr>'
+        f'<tr><td data-label="Text"><a href="#{_e(anchor)}">{_e(source.seed[:3])}</a>:{source.line}</td>'
+        f'<td data-label="It says" lang="{_language(spec, source.seed)}">{_e(source.quote)}</td>'
+        f'<td data-label="In English">{_e(source.gloss)}</td></tr>'
     )
 
 
@@ -202,20 +262,115 @@ def _language(spec: Spec, seed: str) -> str:
 
 
 def _comparison(spec: Spec, resolved: Mapping[str, Mapping[str, str]]) -> str:
-    """Every axis against every profile, a choice that differs from the default in bold."""
+    """Every axis against every profile, a choice that differs from the default in bold: a table
+    on a wide screen, one card per axis (each option with the profiles that choose it) on a phone."""
     head = "".join(f'<th><a href="#profile-{_e(p.id)}">{_e(p.id)}</a></th>' for p in spec.profiles)
-    rows = []
+    rows, cards = [], []
     for axis in spec.axes:
         cells = []
         for profile in spec.profiles:
             value = resolved[profile.id].get(axis.id, "?")
             cells.append(f"<td><strong>{_e(value)}</strong></td>" if value != axis.default else f"<td>{_e(value)}</td>")
         rows.append(f'<tr><th><a href="#axis-{_e(axis.id)}">{_e(axis.id)}</a></th>' + "".join(cells) + "</tr>")
+        items = []
+        for option in axis.options:
+            chosen = [p.id for p in spec.profiles if resolved[p.id].get(axis.id) == option.id]
+            who = ", ".join(chosen) if chosen else "no profile"
+            default = " (default)" if option.id == axis.default else ""
+            items.append(f"<li><code>{_e(option.id)}</code>{default}: {_e(who)}</li>")
+        cards.append(
+            f'<div class="axis-card"><a href="#axis-{_e(axis.id)}"><strong>{_e(axis.id)}</strong></a>'
+            f'<div class="meta">{_e(axis.question)}</div><ul>{"".join(items)}</ul></div>'
+        )
     return (
         f'<section id="comparison"><h2>Variant comparison</h2><p>Each profile\'s option on every axis; '
-        f"<strong>bold</strong>: not the axis's default.</p><table><thead><tr><th>Axis</th>{head}</tr></thead>"
-        f"<tbody>{''.join(rows)}</tbody></table></section>"
+        f'<strong>bold</strong>: not the axis\'s default.</p><table class="wide"><thead><tr><th>Axis</th>{head}'
+        f"</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        f'<div class="cards">{"".join(cards)}</div></section>'
     )
+
+
+def _figures(values: Sequence[int]) -> str:
+    return " / ".join(f"{value:+d}".replace("-", "\u2212") if value else "0" for value in values)
+
+
+def _scoring(rows: Sequence[ScoringRow]) -> str:
+    """The scoring table in the manner of a rules page: what each seat takes or pays for each
+    outcome, with the options that change a row beside it, and the multipliers under it."""
+    if not rows:
+        return ""
+    body = []
+    for row in rows:
+        changes = "".join(f"<li><code>{_e(option)}</code>: {_e(figures)}</li>" for option, figures in row.by_option)
+        body.append(
+            f'<tr><td data-label="Outcome"><a href="#scoring.{_e(row.outcome)}"><code>{_e(row.outcome)}</code></a></td>'
+            f'<td data-label="The picker\'s side took">{_e(row.took)}</td>'
+            f'<td data-label="Picker / partner / each defender">{_figures(row.shared)}</td>'
+            f'<td data-label="Alone: picker / each defender">{_figures(row.alone)}</td>'
+            f'<td data-label="Other options">{f"<ul>{changes}</ul>" if changes else "the same under every option"}</td></tr>'
+        )
+    return (
+        '<section id="scoring"><h2>What each side pays</h2>'
+        "<p>One hand's score changes, every axis at its default; a row lists the options that change it.</p>"
+        '<table class="stack"><thead><tr><th>Outcome</th><th>The picker\'s side took</th>'
+        "<th>Picker / partner / each defender</th><th>Alone: picker / each defender</th><th>Other options</th>"
+        f"</tr></thead><tbody>{''.join(body)}</tbody></table>"
+        '<p>Every figure is multiplied by the stakes (<a href="#scoring.stakes-multiply"><code>scoring.stakes-multiply'
+        "</code></a>): two after a doubler (all-pass <code>doubler</code>), two more for a loss under double on the bump"
+        ' (<code>double-on-the-bump: on</code>), two for each crack, re-crack and blitz (<a href="#crack.doubles">'
+        "<code>crack.doubles</code></a>); under <code>stakes-cap: sixteen</code> at most sixteen"
+        ' (<a href="#crack.cap"><code>crack.cap</code></a>).</p></section>'
+    )
+
+
+def _disputes_index(disputes: str) -> list[dict[str, object]]:
+    """The disputes pages as search entries: each section (its anchor, heading and text) and
+    each quick answer (its question and answer)."""
+    entries: list[dict[str, object]] = []
+    for match in re.finditer(r'<a id="([^"]+)"></a>\n## ([^\n]+)\n(.*?)(?=\n<a id="|\Z)', disputes, re.S):
+        anchor, heading, text = match[1], match[2], match[3]
+        if anchor == "contents":
+            continue
+        entries.append(_entry("dispute", "dispute-" + anchor, heading, anchor, heading, text, 2))
+    table = disputes.split("## Quick answers", 1)[1].split("\n\n", 2)[1] if "## Quick answers" in disputes else ""
+    for number, line in enumerate(table.splitlines()[2:]):
+        cells = [cell.strip() for cell in line.strip("|").split("|")]
+        if len(cells) < 3:
+            continue
+        question = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", cells[0])
+        link = re.search(r"\(#([^)]+)\)", cells[0])
+        anchor = "dispute-" + link[1] if link else "dispute-quick-answers"
+        entries.append(_entry("quick answer", anchor, question, f"quick-{number}", question, " ".join(cells), 3))
+    return entries
+
+
+def _entry(kind: str, anchor: str, label: str, key: str, title: str, text: str, weight: int) -> dict[str, object]:
+    plain = re.sub(r"<[^>]+>|[`*_]|\]\([^)]*\)", " ", text)
+    return {
+        "kind": kind,
+        "anchor": anchor,
+        "label": " ".join(label.split()),
+        "id": key.lower(),
+        "title": " ".join(title.split()).lower(),
+        "text": " ".join(plain.split()).lower(),
+        "weight": weight,
+    }
+
+
+def _search_index(spec: Spec, disputes: str) -> str:
+    """Every rule, axis, dispute page and quick answer as a search entry, as JSON for the page's
+    script (``</`` escaped, so that it cannot close the script element)."""
+    entries = [
+        _entry("rule", r.id, f"{r.id}: {r.title}", r.id, r.title, " ".join([r.statement, r.basis, *r.axes]), 0)
+        for r in spec.rules
+    ]
+    for axis in spec.axes:
+        text = " ".join([axis.question, *(f"{o.id} {o.summary}" for o in axis.options)])
+        entries.append(
+            _entry("variant axis", "axis-" + axis.id, f"{axis.id}: {axis.title}", axis.id, axis.title, text, 1)
+        )
+    entries += _disputes_index(disputes)
+    return json.dumps(entries, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
 
 
 def _test(test: SiteTest) -> str:
@@ -226,11 +381,12 @@ def _test(test: SiteTest) -> str:
     )
 
 
-def render_site(spec: Spec, *, disputes: str, tests: Sequence[SiteTest]) -> str:
-    """The page (``index.html``): the spec, the disputes pages and the tests.
+def render_site(spec: Spec, *, disputes: str, tests: Sequence[SiteTest], scoring: Sequence[ScoringRow] = ()) -> str:
+    """The page (``index.html``): the spec, the scoring table, the disputes pages and the tests.
 
     :param disputes: the text of ``disputes.md``.
     :param tests: the suite's tests, each naming the rules it checks.
+    :param scoring: the scoring table's rows (none: no table).
     """
     md = _markdown()
     resolved = {profile.id: spec.profile_options(profile.id) for profile in spec.profiles}
@@ -259,20 +415,23 @@ def render_site(spec: Spec, *, disputes: str, tests: Sequence[SiteTest]) -> str:
                 '<header id="top"><h1>Sheepshead rules specification</h1>',
                 f'<p class="meta">{counts}</p>',
                 '<nav><a href="#scope">Scope</a><a href="#rules">Rules</a><a href="#comparison">Variants</a>'
-                '<a href="#disputes">Disputes</a><a href="#tests">Tests</a><a href="#references">References</a></nav>',
-                '<form class="search" id="search" role="search" hidden><label>Search the rules '
+                + ('<a href="#scoring">Scoring</a>' if scoring else "")
+                + '<a href="#disputes">Disputes</a><a href="#tests">Tests</a><a href="#references">References</a></nav>',
+                '<form class="search" id="search" role="search" hidden><label>Search rules, axes and disputes '
                 '<input id="q" name="q" type="search" placeholder="a rule id or words: ten called"></label> '
-                '<span id="count" aria-live="polite"></span></form>',
+                '<span id="count" aria-live="polite"></span><ol id="hits" hidden></ol></form>',
                 "</header><main>",
                 f'<section id="intro">{_site_links(md.render(intro))}</section>',
                 f'<section id="rules"><h2>Rules</h2><ul>{contents}</ul>' + "".join(areas) + "</section>",
                 _comparison(spec, resolved),
+                _scoring(scoring),
                 f'<section id="spec-details">{_site_links(md.render(tail))}</section>',
                 f'<section id="disputes"><h2>Disputes</h2>{_site_links(md.render(disputes), prefix="dispute-")}</section>',
                 '<section id="tests"><h2>Tests</h2><p>Every scenario and record of the suite, with the rules it checks.</p>'
                 + "".join(_test(t) for t in tests)
                 + "</section>",
-                f"</main><script>{_SCRIPT}</script></body></html>",
+                f'</main><script type="application/json" id="search-index">{_search_index(spec, disputes)}</script>',
+                f"<script>{_SCRIPT}</script></body></html>",
             ]
         )
         + "\n"

@@ -15,13 +15,13 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from sheepshead_spec import Spec, package_dir
-from sheepshead_spec.site import SiteTest, render_site
+from sheepshead_spec.site import ScoringRow, SiteTest, render_site
 
 from conformance.cases.catalog import features_root, fixtures_root, suite_cases
 from conformance.cases.model import Case
 from conformance.cli.support import EXIT_OK, Environment, UsageError, spec_or_usage_error
 
-__all__ = ["add_parser", "site_tests"]
+__all__ = ["add_parser", "scoring_rows", "site_tests"]
 
 
 def add_parser(spec_commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -116,6 +116,61 @@ def _checked_folder(text: str) -> Path:
     return folder
 
 
+_RESULTS = (  # (outcome, what the picker's side took, its trick points, bury points, tricks)
+    ("all-tricks", "every trick", 110, 10, 6),
+    ("schneider", "91 to 120 card points", 100, 0, 5),
+    ("win", "61 to 90 card points", 70, 0, 3),
+    ("loss", "31 to 60 card points", 45, 0, 2),
+    ("schneidered", "30 card points or fewer, and a trick", 20, 0, 1),
+    ("no-tricks", "no trick", 0, 0, 0),
+)
+"""A result of each outcome class, well inside its range under every option."""
+
+_BOUNDARIES = (("90 card points", 90, 0, 4), ("60 card points", 60, 0, 3), ("a trick, but no card points", 0, 0, 1))
+"""Boundaries a table disputes: 90 (a schneider?), 60 (a win?), a trick of no card points."""
+
+
+def scoring_rows(spec: Spec) -> list[ScoringRow]:
+    """The page's scoring table, as the reference engine scores each described result (through the
+    ``score`` query, as any engine is asked): every axis at its default, then each option that
+    changes a row."""
+    from conformance.adapter import ScoreRequest
+    from conformance.engines.reference import ReferenceAdapter
+
+    engine = ReferenceAdapter()
+    base = spec.profile_options("standard")
+
+    def figures(options: dict[str, str], points: int, bury: int, tricks: int) -> tuple[str, tuple[int, ...]]:
+        shared = engine.score(ScoreRequest(options, points, bury, tricks, False, 1))
+        alone = engine.score(ScoreRequest(options, points, bury, tricks, True, 1))
+        return shared.kind, (shared.picker, shared.partner, shared.defender, alone.picker, alone.defender)
+
+    def text(kind: str, values: tuple[int, ...]) -> str:
+        signed = [f"{v:+d}" if v else "0" for v in values]
+        return f"{kind}: {' / '.join(signed[:3])}; alone {' / '.join(signed[3:])}"
+
+    rows = []
+    results = [(o, took, p, b, t) for o, took, p, b, t in _RESULTS]
+    results += [(f"at {label}", label, p, b, t) for label, p, b, t in _BOUNDARIES]
+    try:
+        for outcome, took, points, bury, tricks in results:
+            kind, values = figures(base, points, bury, tricks)
+            changes = []
+            for axis in spec.axes:
+                for option in axis.options:
+                    if option.id == base.get(axis.id):
+                        continue
+                    other = figures({**base, axis.id: option.id}, points, bury, tricks)
+                    if other != (kind, values):
+                        changes.append((f"{axis.id}={option.id}", text(*other)))
+            name = kind if outcome.startswith("at ") else outcome
+            took_text = f"exactly {took}" if outcome.startswith("at ") and took[0].isdigit() else took
+            rows.append(ScoringRow(name, took_text, values[:3], values[3:], tuple(changes)))  # type: ignore[arg-type]
+    finally:
+        engine.close()
+    return rows
+
+
 def _site(args: argparse.Namespace, env: Environment) -> int:
     spec: Spec = spec_or_usage_error()
     folder = _checked_folder(args.dir)
@@ -131,7 +186,7 @@ def _site(args: argparse.Namespace, env: Environment) -> int:
         raise UsageError(f"{args.dir}: cannot write index.html: {error.strerror or error}") from None
     try:
         disputes = (package_dir() / "disputes.md").read_text(encoding="utf-8")
-        page = render_site(spec, disputes=disputes, tests=site_tests())
+        page = render_site(spec, disputes=disputes, tests=site_tests(), scoring=scoring_rows(spec))
         with out:
             out.write(page)
             out.flush()

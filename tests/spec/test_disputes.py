@@ -39,3 +39,17 @@ def test_every_axis_and_erratum_has_a_section() -> None:
     anchors += [f'<a id="erratum-{erratum.id}"></a>' for erratum in spec.errata]
     missing = [anchor for anchor in anchors if anchor not in text]
     assert not missing, missing
+
+
+def test_every_axis_has_a_quick_answer_naming_its_default_and_every_other_choice() -> None:
+    spec = load_spec()
+    text = DISPUTES.read_text(encoding="utf-8")
+    table = text.split("## Quick answers", 1)[1].split("\n\n", 2)[1]
+    rows = {m[1]: m[0] for m in re.finditer(r"^\|.*\(#axis-([a-z0-9-]+)\).*$", table, re.MULTILINE)}
+    missing = [axis.id for axis in spec.axes if axis.id not in rows]
+    assert not missing, f"no quick answer for {missing}"
+    for axis in spec.axes:
+        row = rows[axis.id]
+        chosen = {spec.profile_options(p.id)[axis.id] for p in spec.profiles}
+        unnamed = [option for option in sorted(chosen) if f"`{option}`" not in row]
+        assert not unnamed, f"the quick answer of {axis.id} does not name {unnamed}"

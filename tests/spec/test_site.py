@@ -63,7 +63,8 @@ def test_every_rule_with_its_sources_options_and_tests(page: Path) -> None:
         body = articles[rule.id]
         assert "Tested by" in body, f"{rule.id}: no test"
         for source in rule.sources:  # the quote beside its gloss, in one row
-            assert re.search(re.escape(_escaped(source.quote)) + r"</td><td>" + re.escape(_escaped(source.gloss)), body)
+            beside = r"</td><td data-label=\"In English\">"
+            assert re.search(re.escape(_escaped(source.quote)) + beside + re.escape(_escaped(source.gloss)), body)
         for axis in rule.axes:
             for option in SPEC.axis(axis).options:
                 assert f"<code>{option.id}</code>" in body
@@ -76,6 +77,7 @@ def test_the_comparison_the_disputes_and_the_tests(page: Path) -> None:
     table = text.split('<section id="comparison">', 1)[1].split("</section>", 1)[0]
     assert table.count('<tr><th><a href="#axis-') == len(SPEC.axes)
     assert table.count('<th><a href="#profile-') == len(SPEC.profiles)
+    assert table.count('<div class="axis-card">') == len(SPEC.axes)  # the phone's view of the same table
     disputes = text.split('<section id="disputes">', 1)[1].split('<section id="tests">', 1)[0]
     assert 'id="dispute-axis-leaster-tie"' in disputes and 'href="#ref-IMP-A"' in disputes
     tests = text.split('<section id="tests">', 1)[1]
@@ -103,27 +105,87 @@ def _run_browser(browser: str, profile: Path, *args: str) -> subprocess.Complete
     )
 
 
+def _search_index(page: Path) -> list[dict[str, object]]:
+    import json
+
+    text = page.read_text(encoding="utf-8")
+    found = re.search(r'<script type="application/json" id="search-index">(.*?)</script>', text, re.S)
+    assert found, "no search index in the page"
+    return list(json.loads(found[1]))
+
+
+def test_the_search_covers_rules_axes_disputes_and_quick_answers(page: Path) -> None:
+    entries = _search_index(page)
+    kinds = {(e["kind"], e["anchor"]) for e in entries}
+    assert {("rule", rule.id) for rule in SPEC.rules} <= kinds
+    assert {("variant axis", f"axis-{axis.id}") for axis in SPEC.axes} <= kinds
+    assert {("dispute", f"dispute-axis-{axis.id}") for axis in SPEC.axes} <= kinds
+    quick = [e for e in entries if e["kind"] == "quick answer"]
+    assert len(quick) >= len(SPEC.axes) and any("is 60 card points a win?" == e["title"] for e in quick)
+    text = page.read_text(encoding="utf-8")
+    anchors = set(re.findall(r' id="([^"]+)"', text))
+    assert {str(e["anchor"]) for e in entries} <= anchors  # every hit leads somewhere
+
+
+def test_the_scoring_table_has_the_hand_worked_figures(page: Path) -> None:
+    text = page.read_text(encoding="utf-8")
+    section = text.split('<section id="scoring">', 1)[1].split("</section>", 1)[0]
+    rows = re.findall(r"<tr>(.*?)</tr>", section)
+    cells = {re.sub(r"<[^>]+>", "", row.split("</td>")[1]): row for row in rows[1:]}
+    minus = "\u2212"
+    # a win 2 / 1 / -1 (alone 4 / -1); a loss the reverse; the defenders' sweep -6 / -3 / +3,
+    # -9 / 0 / +3 when the partner is let off the hook; 90 points a schneider only under ninety
+    assert f"+2 / +1 / {minus}1" in cells["61 to 90 card points"] and f"+4 / {minus}1" in cells["61 to 90 card points"]
+    assert f"{minus}2 / {minus}1 / +1" in cells["31 to 60 card points"]
+    assert "double-on-the-bump=on</code>: loss: -4 / -2 / +2" in cells["31 to 60 card points"]
+    assert "defender-sweep=partner-off-hook</code>: no-tricks: -9 / 0 / +3" in cells["no trick"]
+    assert "schneider-line=ninety</code>: schneider: +4 / +2 / -2" in cells["exactly 90 card points"]
+    assert "no-tricker=points</code>: no-tricks: -6 / -3 / +3" in cells["a trick, but no card points"]
+
+
 def test_the_search_box_in_a_real_browser(page: Path, tmp_path: Path) -> None:
     browser = _browser()
     done = _run_browser(browser, tmp_path / "profile", "--dump-dom", f"{page.as_uri()}?q=ten+called")
     assert done.returncode == 0, done.stderr[-2000:]
     dom = done.stdout
     assert '<form class="search" id="search" role="search">' in dom  # shown by the script
-    shown = [
-        rule
-        for rule, hidden in re.findall(r'<article class="rule" id="([^"]+)"[^>]*?( hidden(?:="")?)?>', dom)
-        if not hidden
-    ]
-    expected = [
-        rule.id
-        for rule in SPEC.rules
-        if all(
-            word in " ".join([rule.id, rule.title, " ".join(rule.statement.split()), rule.basis, *rule.axes]).lower()
-            for word in ("ten", "called")
-        )
-    ]
-    assert shown == expected and "call.ten-when-all-aces" in shown
-    assert f"{len(expected)} of {len(SPEC.rules)} rules" in dom
+    hits = re.findall(r'<li><a href="#([^"]+)">', dom.split('<ol id="hits">', 1)[1].split("</ol>", 1)[0])
+    assert 1 <= len(hits) <= 12 and "call.ten-when-all-aces" in hits, hits
+    assert hits[0] in ("dispute-axis-called-ten-rank", "axis-called-ten-rank"), hits  # its title says it
+    assert re.search(r'<span id="count" aria-live="polite">\d+ hits', dom)
+
+
+_LAYOUT = """<!doctype html><html><body><pre id="out">pending</pre>
+<iframe id="phone" src="index.html?q=ten+called" style="width:390px;height:844px;border:0"></iframe>
+<iframe id="desk" src="index.html?q=ten+called" style="width:1366px;height:768px;border:0"></iframe>
+<script>
+var results = {}, left = 2;
+function measure(frame) {
+  var d = frame.contentDocument, w = frame.contentWindow, hit = d.querySelector("#hits li a");
+  results[frame.id] = {viewport: d.documentElement.clientWidth, scroll: d.documentElement.scrollWidth,
+    hitBottom: hit ? hit.getBoundingClientRect().bottom : null, height: w.innerHeight};
+  if (--left === 0) { document.getElementById("out").textContent = JSON.stringify(results); }
+}
+["phone", "desk"].forEach(function (id) {
+  var f = document.getElementById(id); f.addEventListener("load", function () { measure(f); });
+});
+</script></body></html>
+"""
+
+
+def test_nothing_overflows_and_the_first_hit_is_in_view_at_390_and_1366_px(page: Path, tmp_path: Path) -> None:
+    import json
+
+    browser = _browser()
+    harness = page.parent / "layout-check.html"  # beside the page: the frames read it as the same origin
+    harness.write_text(_LAYOUT, encoding="utf-8")
+    done = _run_browser(browser, tmp_path / "profile", "--allow-file-access-from-files", "--dump-dom", harness.as_uri())
+    assert done.returncode == 0, done.stderr[-2000:]
+    found = re.search(r'<pre id="out">([^<]*)</pre>', done.stdout)
+    assert found and found[1] != "pending", done.stdout[-2000:]
+    for width, measured in json.loads(found[1]).items():
+        assert measured["scroll"] <= measured["viewport"], (width, measured)  # no horizontal scrolling
+        assert measured["hitBottom"] is not None and measured["hitBottom"] <= measured["height"], (width, measured)
 
 
 def test_a_phone_sized_screenshot(page: Path, tmp_path: Path) -> None:
