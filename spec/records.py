@@ -387,6 +387,7 @@ class _Checker:
             )
         if "under" in position and "called" not in position:
             self.add((*where, "under"), "an under card needs the called card")
+        self.roles(position, hand)
         if not complete and "trick" in expect:
             self.add(("expect", "trick"), "a trick expectation needs a complete trick (five cards)")
         if complete:
@@ -405,6 +406,37 @@ class _Checker:
                     self.add((*path, index), f"{card} is not in the hand of {to_act}")
         if "trick" in expect and isinstance(expect["trick"], Mapping):
             self.table(expect["trick"].get("winner"), ("expect", "trick", "winner"))
+
+    def roles(self, position: Mapping[str, Any], hand: Sequence[Any]) -> None:
+        """A position's picker, partner, call and bury must be able to be: a leaster has none of
+        them, the partner is not the picker, a fail ace or ten is called (never a trump), the under
+        card is not the called card, two cards are buried, the picker does not hold the card it called."""
+        where: tuple[PathPart, ...] = ("position",)
+        picker, partner = position.get("picker", "unknown"), position.get("partner", "unknown")
+        called = card_code(position["called"]) if position.get("called") else None
+        if picker is None:
+            for key in ("called", "under", "buried"):
+                if position.get(key):
+                    self.add((*where, key), f"a leaster (picker: null) has no {key} card: nobody picked")
+            if partner not in (None, "unknown"):
+                self.add((*where, "partner"), "a leaster (picker: null) has no partner: nobody picked")
+        if partner not in (None, "unknown") and partner == picker:
+            self.add((*where, "partner"), f"the partner cannot be the picker {picker}")
+        if called is not None and (called[0] not in "AT" or called[1] == "D"):
+            self.add(
+                (*where, "called"),
+                f"{called} cannot be called: the call is a fail ace, or a fail ten (call.partner-or-alone)",
+            )
+        if called is not None and position.get("under") and card_code(position["under"]) == called:
+            self.add((*where, "under"), f"the under card cannot be the called card {called}")
+        buried = position.get("buried") or ()
+        if buried and len(buried) != 2:
+            self.add((*where, "buried"), f"{len(buried)} cards buried; the picker buries two (bury.two-cards)")
+        if called is not None and picker is not None and position.get("to_act") == picker:
+            if called in {card_code(card) for card in hand}:
+                self.add(
+                    (*where, "called"), f"the picker {picker} holds {called}, which it cannot call (call.not-own-card)"
+                )
 
     def record(self) -> None:
         data = self.doc.data

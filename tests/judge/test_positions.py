@@ -124,6 +124,25 @@ def test_a_position_that_cannot_be_is_a_reader_problem(tmp_path: Path, change: t
     assert any(message in str(problem) for problem in raised.value.problems), [str(p) for p in raised.value.problems]
 
 
+IMPOSSIBLE = sorted((Path(__file__).parent / "impossible-positions").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", IMPOSSIBLE, ids=lambda p: p.stem)
+def test_an_impossible_position_is_refused_with_its_file_line_and_reason(path: Path) -> None:
+    """hand-records.md 14: a leaster with a call or a partner, a partner who is the picker, an
+    under card that is the called card, a trump called, three cards buried, a picker holding the
+    card it called: each file's first line says the problem the reader must report."""
+    expected = path.read_text(encoding="utf-8").splitlines()[0].removeprefix("# expect: ")
+    with pytest.raises(RecordProblems) as raised:
+        load_record(path, SPEC, file=path.name)
+    problems = [str(problem) for problem in raised.value.problems]
+    assert any(problem.startswith(f"{path.name}:") and expected in problem for problem in problems), problems
+
+
+def test_there_are_impossible_positions_to_refuse() -> None:
+    assert len(IMPOSSIBLE) >= 7
+
+
 def test_check_prints_the_ruling_per_variant_and_the_verdict(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     outcome = run_cli(["check", "spec/examples/position-picker-leads-the-called-suit.yaml"])
