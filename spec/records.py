@@ -48,12 +48,14 @@ __all__ = [
 HAND_FORMAT = "sheepshead-hand/1"
 SESSION_FORMAT = "sheepshead-session/1"
 POSITION_FORMAT = "sheepshead-position/1"
+IRREGULARITY_FORMAT = "sheepshead-irregularity/1"
 SEATS = ("S1", "S2", "S3", "S4", "S5")
 _SUITS = {"♣": "C", "♠": "S", "♥": "H", "♦": "D"}
 _SCHEMAS = {
     HAND_FORMAT: "hand-record.schema.json",
     SESSION_FORMAT: "session-record.schema.json",
     POSITION_FORMAT: "position-record.schema.json",
+    IRREGULARITY_FORMAT: "irregularity-record.schema.json",
 }
 RAISE_VERBS = ("crack", "recrack", "blitz")
 """Verbs of the window between the call and the first card: each doubles the hand (area crack)."""
@@ -125,6 +127,11 @@ class LoadedRecord:
         return self.data.get("format") == POSITION_FORMAT
 
     @property
+    def is_irregularity(self) -> bool:
+        """Whether this is an irregularity record (a deal that went wrong, hand-records.md 15)."""
+        return self.data.get("format") == IRREGULARITY_FORMAT
+
+    @property
     def profile(self) -> str:
         """The record's profile (``standard`` when absent)."""
         return str(self.data.get("profile", "standard"))
@@ -145,8 +152,8 @@ class LoadedRecord:
 
     @property
     def bodies(self) -> list[tuple[Mapping[str, Any], tuple[PathPart, ...]]]:
-        """Each hand body with its path in the document (none in a position record)."""
-        if self.is_position:
+        """Each hand body with its path in the document (none in a position or irregularity record)."""
+        if self.is_position or self.is_irregularity:
             return []
         if self.is_session:
             return [(hand, ("hands", i)) for i, hand in enumerate(self.data["hands"])]
@@ -438,6 +445,36 @@ class _Checker:
                     (*where, "called"), f"the picker {picker} holds {called}, which it cannot call (call.not-own-card)"
                 )
 
+    def irregularity(self, data: Mapping[str, Any]) -> None:
+        """An irregular deal must be irregular, and say what its kind needs: the counts of a wrong
+        count (32 cards, not six each and two), who turned a card over, the seat whose deal it was
+        and when the deal out of turn was noticed."""
+        where: tuple[PathPart, ...] = ("irregularity",)
+        what = data.get("irregularity") or {}
+        kind = str(what.get("kind"))
+        needs = {"wrong-count": ("counts",), "card-exposed": ("exposed_by",), "out-of-turn": ("due", "noticed")}
+        for key in needs.get(kind, ()):
+            if key not in what:
+                self.add(where, f"a {kind} irregularity needs {key}")
+        counts = what.get("counts")
+        if kind == "wrong-count" and isinstance(counts, Mapping):
+            total = sum(int(value) for value in counts.values())
+            if total != 32:
+                self.add((*where, "counts"), f"the counts add up to {total} cards; the pack has 32")
+            elif all(counts.get(seat) == 6 for seat in SEATS) and counts.get("blind") == 2:
+                self.add(
+                    (*where, "counts"),
+                    "six cards each and two in the blind is a regular deal: write it as a hand record",
+                )
+        if kind == "out-of-turn" and what.get("due") == data.get("dealer"):
+            self.add((*where, "due"), f"{data.get('dealer')} dealt in turn: no deal out of turn")
+        expect = data.get("expect") or {}
+        for key in ("misdeal", "deals_next"):
+            if key in expect:
+                self.table(expect[key], ("expect", key))
+        if "rule" in expect:
+            self.rule(expect["rule"], ("expect", "rule"))
+
     def record(self) -> None:
         data = self.doc.data
         for i, rule_id in enumerate(data.get("rules") or []):
@@ -450,6 +487,8 @@ class _Checker:
         self.not_applicable(data.get("not_applicable"))
         if data.get("format") == POSITION_FORMAT:
             self.position(data.get("position") or {}, data.get("expect") or {})
+        if data.get("format") == IRREGULARITY_FORMAT:
+            self.irregularity(data)
         elif data.get("format") == SESSION_FORMAT:
             for i, body in enumerate(data["hands"]):
                 self.hand(body, ("hands", i))

@@ -290,7 +290,8 @@ def check(args: argparse.Namespace, env: Environment) -> int:
     # set (the record's profile where the engine plays it), as run judges an engine by default
     adapter, info = _engine(env, args.engine)
     try:
-        depends = record_case(record, spec, record.file, perft=False).depends if not record.is_position else None
+        plain = not record.is_position and not record.is_irregularity
+        depends = record_case(record, spec, record.file, perft=False).depends if plain else None
         chosen = args.profile if args.profile and not compare_all else own_rule_set(record.profile, info, spec, depends)
         profile = (
             selection_of(spec, [chosen], None, None, need_rules=False, options=args.option).profiles or (chosen,)
@@ -299,6 +300,11 @@ def check(args: argparse.Namespace, env: Environment) -> int:
     except BaseException:
         adapter.close()
         raise
+    if record.is_irregularity:
+        from conformance.cli.irregularity import check_irregularity
+
+        adapter.close()
+        return check_irregularity(env.out, spec, record, profile)
     if record.is_position:
         from conformance.cli.position import check_position
 

@@ -14,6 +14,7 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
+import yaml
 from sheepshead_spec import Spec, package_dir
 from sheepshead_spec.site import ScoringRow, SiteTest, render_site
 
@@ -84,6 +85,12 @@ def site_tests(cases: Sequence[Case] | None = None) -> list[SiteTest]:
         known = tests.get(key)
         rules = tuple(dict.fromkeys((*(known.rules if known else ()), *case.rules)))
         tests[key] = SiteTest(_anchor(key), case.kind, title, f"{file}:{start}", rules, text)
+    for path in sorted((fixtures / "irregular").glob("*.yaml")):  # ruled on by `check`, not engine cases
+        key = f"fixtures/{path.relative_to(fixtures).as_posix()}"
+        text = path.read_text(encoding="utf-8").rstrip("\n")
+        data = yaml.safe_load(text) or {}
+        rules = tuple(str(rule) for rule in data.get("rules") or ())
+        tests[key] = SiteTest(_anchor(key), "irregularity", key.removeprefix("fixtures/"), f"{key}:1", rules, text)
     return list(tests.values())
 
 

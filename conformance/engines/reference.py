@@ -19,7 +19,7 @@ import contextlib
 import dataclasses
 import functools
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from conformance.adapter import AdapterError, Capability, Deal, EngineInfo, HandOutcome, LegalPlaysRequest
 from conformance.engines.protocol import PROTOCOL_VERSION, decode_hello, hello_message, validation_default
@@ -261,3 +261,37 @@ def play_violations(request: LegalPlaysRequest, card: str) -> tuple[str, ...]:
         )
     except (InvalidActionError, ValueError, KeyError):
         return ()
+
+
+class IrregularDealRuling(NamedTuple):
+    """The reference engine's ruling on an irregular deal."""
+
+    misdeal: bool
+    """Whether the cards are thrown in (nothing is scored)."""
+    deals_next: str
+    """The seat that deals next: again after a misdeal, else the next hand."""
+    rule_id: str
+    why: str
+
+
+def rule_on_irregular_deal(
+    kind: str, dealer: str, *, exposed_by: str | None = None, due: str | None = None, noticed: str | None = None
+) -> IrregularDealRuling:
+    """The reference engine's ruling on an irregular deal (seats ``S1``-``S5``); for ``check`` of
+    an irregularity record, since the protocol has no request for one.
+
+    :raises ValueError: the reference cannot rule on it (an unknown kind, a missing field).
+    """
+    from reference_impl.irregularities import rule_on_irregular_deal as rule
+
+    try:
+        ruling = rule(
+            kind,
+            dealer=parse_seat(dealer),
+            exposed_by=exposed_by,
+            due=None if due is None else parse_seat(due),
+            noticed=noticed,
+        )
+    except InvalidActionError as error:
+        raise ValueError(str(error)) from None
+    return IrregularDealRuling(ruling.misdeal, seat_name(ruling.deals_next), ruling.rule_id, ruling.why)

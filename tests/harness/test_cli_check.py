@@ -354,8 +354,8 @@ expect:
         (
             "format: sheepshead-game/1\n",
             [
-                "bad.yaml:1: format: format must be 'sheepshead-hand/1', 'sheepshead-session/1' or"
-                " 'sheepshead-position/1'",
+                "bad.yaml:1: format: format must be 'sheepshead-hand/1', 'sheepshead-session/1',"
+                " 'sheepshead-position/1' or 'sheepshead-irregularity/1'",
             ],
         ),
     ],

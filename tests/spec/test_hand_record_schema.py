@@ -23,6 +23,7 @@ SCHEMA_FILES = {
     "sheepshead-hand/1": SCHEMA_DIR / "hand-record.schema.json",
     "sheepshead-session/1": SCHEMA_DIR / "session-record.schema.json",
     "sheepshead-position/1": SCHEMA_DIR / "position-record.schema.json",
+    "sheepshead-irregularity/1": SCHEMA_DIR / "irregularity-record.schema.json",
 }
 
 
@@ -111,8 +112,8 @@ def _normalise(card: str) -> str:
 
 
 def _hands_of(record: dict[str, Any]) -> list[dict[str, Any]]:
-    if record["format"] == "sheepshead-position/1":
-        return []  # one moment of a hand: no deal
+    if record["format"] in ("sheepshead-position/1", "sheepshead-irregularity/1"):
+        return []  # one moment of a hand, or a deal that went wrong: no regular deal
     return record["hands"] if record["format"] == "sheepshead-session/1" else [record]
 
 

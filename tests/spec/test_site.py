@@ -43,7 +43,9 @@ def test_the_page_needs_no_other_file(page: Path) -> None:
     text = page.read_text(encoding="utf-8")
     assert "<script src" not in text and "<link" not in text and "@import" not in text
     assert not re.search(r'\bsrc="', text) and "url(" not in text
-    external = [href for href in re.findall(r'href="([^"#][^"]*)"', text) if not href.startswith("https://")]
+    external = [
+        href for href in re.findall(r'href="([^"#][^"]*)"', text) if not href.startswith(("https://", "http://"))
+    ]
     assert external == [], external  # only links out to the references; no asset, no file of the repository
 
 

@@ -56,7 +56,10 @@ def test_a_format_that_is_not_a_string_is_a_problem(tmp_path: Path, value: str) 
     record.write_text(f"format: {value}\n", encoding="utf-8")
     outcome = run_cli(["check", str(record)])
     assert outcome.status == 2 and "Traceback" not in outcome.err
-    assert "format must be 'sheepshead-hand/1', 'sheepshead-session/1' or 'sheepshead-position/1'" in outcome.err
+    assert (
+        "format must be 'sheepshead-hand/1', 'sheepshead-session/1', 'sheepshead-position/1' or 'sheepshead-irregularity/1'"
+        in outcome.err
+    )
 
 
 def test_the_reference_record_reader_reports_the_same_problems() -> None:
