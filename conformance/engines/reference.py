@@ -220,6 +220,25 @@ def permitting_rule(deal: Deal, options: Mapping[str, str], actions: Sequence[st
         return None
 
 
+def permitting_rule_steps(deal: Deal, options: Mapping[str, str], actions: Sequence[str]) -> set[str]:
+    """The rule that made each play of ``actions`` legal at its moment, as the reference plays the
+    hand through (the fuzzer's rules-reached table); the replay stops at an action it refuses."""
+    steps = ReferenceSteps()
+    found: set[str] = set()
+    steps.start(deal, options)
+    for action in actions:
+        if " play " in action:
+            try:
+                rule = steps._hand().permitting_rule(_parsed(action))
+            except (InvalidActionError, ValueError, KeyError):
+                rule = None
+            if rule:
+                found.add(rule)
+        if not steps.apply(action).accepted:
+            break
+    return found
+
+
 def legal_actions(deal: Deal, options: Mapping[str, str], actions: Sequence[str]) -> tuple[str, ...] | None:
     """Every legal action after ``actions`` on ``deal`` under ``options``, as the reference engine
     lists them (``None``: an earlier action is not legal)."""

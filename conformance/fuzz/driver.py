@@ -46,6 +46,7 @@ from conformance.cases.model import Verdict
 from conformance.cases.records import judge_trick
 from conformance.fuzz.choices import Choices
 from conformance.fuzz.expect import divergent_check, facts, played_plan, trick_expect
+from conformance.fuzz.reached import Reached
 from conformance.kit.steps import StepEngine, StepResult, StepTrick, as_step
 from conformance.kit.translate import CARDS, SEATS
 
@@ -621,8 +622,10 @@ def compare_score(
     reference: Adapter,
     options: Mapping[str, str],
     sent: Mapping[str, str] | None = None,
+    reached: Reached | None = None,
 ) -> Divergence | None:
-    """One random ``score`` query on both, points drawn towards the thresholds."""
+    """One random ``score`` query on both, points drawn towards the thresholds (counted in
+    ``reached``, when given, as the reference scores them)."""
     from conformance.adapter import ScoreRequest
 
     bury = choices.choice((0, 0, 2, 10, 11, 21, 22))
@@ -635,11 +638,15 @@ def compare_score(
         if total == bury and choices.chance(0.5)
         else choices.between(1, 5)
     )
-    request = ScoreRequest(dict(options), total - bury, bury, tricks, alone=choices.chance(0.2))
+    # stakes above one now and then (a doubler's, or a cracked hand's): the multipliers and the cap
+    stakes = choices.choice((1, 1, 1, 1, 2, 4, 16))
+    request = ScoreRequest(dict(options), total - bury, bury, tricks, alone=choices.chance(0.2), stakes=stakes)
     try:
         want = reference.score(request)
     except Unsupported:
         return None
+    if reached is not None:
+        reached.note_score(total, want.kind, stakes, options)
     try:
         got = engine.score(request if sent is None else dataclasses.replace(request, options=dict(sent)))
     except Unsupported:
@@ -647,7 +654,8 @@ def compare_score(
     except AdapterError as error:  # a crash or a hang on the query: a finding, never the run's end
         return Divergence("score-query", 0, "an answer to a score query", f"engine error ({error.kind}): {error}", ())
     described = (
-        f"score({request.picker_side_trick_points}+{bury} points, {tricks} tricks{', alone' if request.alone else ''})"
+        f"score({request.picker_side_trick_points}+{bury} points, {tricks} tricks{', alone' if request.alone else ''}"
+        f"{f', stakes x{stakes}' if stakes > 1 else ''})"
     )
     if got.kind != want.kind:
         rules = outcome_rules(want.kind, got.kind, picker_points=want.picker_side_points)
@@ -655,7 +663,7 @@ def compare_score(
     if (got.picker, got.partner, got.defender) != (want.picker, want.partner, want.defender):
         by_seat = {"S1": want.picker, "S2": want.partner, "S3": want.defender, "S4": want.defender, "S5": want.defender}
         got_by_seat = {"S1": got.picker, "S2": got.partner, "S3": got.defender, "S4": got.defender, "S5": got.defender}
-        rules = score_rules(want.kind, by_seat, got_by_seat, alone=request.alone, stakes=1)
+        rules = score_rules(want.kind, by_seat, got_by_seat, alone=request.alone, stakes=stakes)
         return Divergence(
             "score-query",
             0,

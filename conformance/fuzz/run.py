@@ -29,6 +29,7 @@ from conformance.fuzz.driver import (
     steps_of,
 )
 from conformance.fuzz.queries import judge_by_queries_of, query_capable
+from conformance.fuzz.reached import Reached
 from conformance.fuzz.sessions import SessionPlay, play_session
 from conformance.fuzz.shrink import shrink
 from conformance.judge.interrupt import RunInterrupted
@@ -115,6 +116,7 @@ def fuzz(
     found: Callable[[Group], None] | None = None,
     shrunk: Callable[[Group], None] | None = None,
     shard: tuple[int, int] = (1, 1),
+    reached: Reached | None = None,
 ) -> FuzzRun:
     """Fuzz ``engine`` against ``reference`` (the in-process reference, or a second engine).
 
@@ -134,6 +136,8 @@ def fuzz(
     :param shrunk: called with each group once its example is shrunk.
     :param shard: ``(K, N)``: play only games K, K + N, K + 2N, … of the run (``--shard K/N``): a
         game depends on the seed and its number alone, so N shards together play the run's games.
+    :param reached: count in it the rules and options each hand the reference plays reaches
+        (:mod:`conformance.fuzz.reached`; sessions are not counted).
     :raises Unsupported: the engine has no step interface to be fuzzed through.
 
     A signal (SIGINT, or SIGTERM raised as :class:`~conformance.judge.interrupt.RunInterrupted`)
@@ -160,17 +164,28 @@ def fuzz(
         else None
     )
 
+    counting = [True]  # the shrinker's replays are not counted
+
+    def noted(prepared: PreparedHand) -> PreparedHand:
+        if reached is not None and counting[0]:
+            hand = prepared.hand
+            probes = [d.rule for d in prepared.decisions if d.probe and d.rule]
+            reached.note_hand(hand.deal, hand.options, [d.action for d in prepared.decisions], probes)
+        return prepared
+
     def finish(choices: Choices, prepared: PreparedHand) -> HandPlay:
         """Judge a prepared hand, then compare one score query when the hand agreed."""
         assert steps is not None  # a query engine's hands are asked (``asked``), never stepped
         played = judge_hand(send_hand(prepared, steps), reference, steps)
         if played.divergence is None and scoring is not None:
-            played.divergence = compare_score(choices, engine, scoring, prepared.hand.options, prepared.sent)
+            played.divergence = compare_score(
+                choices, engine, scoring, prepared.hand.options, prepared.sent, reached if counting[0] else None
+            )
         return played
 
     def asked(number: int, choices: Choices, options: dict[str, str], sent: Mapping[str, str]) -> HandPlay:
         """A hand played on the reference and asked of a query engine (:mod:`conformance.fuzz.queries`)."""
-        prepared = prepare_hand(number, choices, reference, options, info, sent)
+        prepared = noted(prepare_hand(number, choices, reference, options, info, sent))
         try:
             judge_by_queries_of(prepared, engine, info)
         except Unsupported:
@@ -182,7 +197,7 @@ def fuzz(
             )
         played = prepared.hand
         if played.divergence is None and scoring is not None:
-            played.divergence = compare_score(choices, engine, scoring, options, sent)
+            played.divergence = compare_score(choices, engine, scoring, options, sent, reached if counting[0] else None)
         return played
 
     def game(number: int, choices: Choices) -> HandPlay | SessionPlay:
@@ -235,9 +250,12 @@ def fuzz(
                     stop, pending = record(pending[0], finish(*pending)), None
                     if stop:
                         break
-                stop = record(choices, play_session(number, choices, engine, sessions, reference, options, sent))
+                session = play_session(number, choices, engine, sessions, reference, options, sent)
+                if reached is not None:
+                    _note_session(reached, session)
+                stop = record(choices, session)
             else:
-                prepared = prepare_hand(number, choices, reference, options, info, sent)
+                prepared = noted(prepare_hand(number, choices, reference, options, info, sent))
                 if pending is not None:
                     stop, pending = record(pending[0], finish(*pending)), None
                     if stop:
@@ -260,6 +278,7 @@ def fuzz(
     except AdapterError as error:  # outside a game's judging (a session's restart, a query)
         run.engine_error = f"the engine failed ({error.kind}): {error}"
     run.seconds = time.perf_counter() - started
+    counting[0] = False
     if shrink_tries > 0 and run.interrupted is None:
         try:
             for group in run.groups.values():
@@ -275,6 +294,18 @@ def fuzz(
             run.engine_error = f"the engine failed while shrinking ({error.kind}): {error}"
         run.shrink_seconds = time.perf_counter() - started - run.seconds
     return run
+
+
+def _note_session(reached: Reached, session: SessionPlay) -> None:
+    """A session's rules for the rules-reached table: its hands as the reference scored them."""
+    answer = session.reference
+    kinds = [hand.outcome.kind if hand.outcome else "" for hand in answer.hands] if answer is not None else []
+    doubler = session.options.get("all-pass") == "doubler"
+    consecutive = doubler and any(a == b == "doubler" for a, b in zip(kinds, kinds[1:]))
+    doubled = doubler and any(
+        kind == "doubler" and later not in ("doubler", "") for kind, later in zip(kinds, kinds[1:])
+    )
+    reached.note_session(len(session.hands), session.options, doubled, consecutive)
 
 
 def _shrink_group(group: Group, game: Callable[[int, Choices], HandPlay | SessionPlay], tries: int) -> None:
