@@ -5,7 +5,6 @@ machine and direct queries ("what does a 90-point win score under profile P?"). 
 scoring phase, :class:`HandScoring`, turns a finished hand into its :class:`Outcome` with them.
 
 >>> from reference_impl.profile import Profile
-from reference_impl.rules import trump_order
 >>> standard = Profile.named("standard")
 >>> classify(standard, picker_side_trick_points=61, bury_points=0, picker_side_tricks=3)
 <OutcomeKind.WIN: 'win'>
