@@ -33,6 +33,7 @@ AllPass = Literal["leaster", "doubler", "redeal", "schwanzer"]
 LeasterBlind = Literal["last-trick", "first-trick", "nobody"]
 YesNo = Literal["yes", "no"]
 LeasterTie = Literal["no-exchange", "split", "random"]
+SchwanzerTie = Literal["nobody", "highest-trump-pays", "all-tied-pay"]
 CalledTenRank = Literal["normal", "wins-suit"]
 TenCallAce = Literal["hand-or-bury", "in-hand"]
 TenCallHold = Literal["any-card", "the-ace"]
@@ -44,7 +45,7 @@ DoublerStacking = Literal["queue", "single"]
 AllPassDealer = Literal["passes-left", "same-dealer"]
 Cracking = Literal["off", "crack"]
 Blitzing = Literal["off", "queens"]
-StakesCap = Literal["none", "sixteen"]
+StakesCap = Literal["none", "sixteen", "sixty-four-with-tiers"]
 RevokePenalty = Literal["loses-hand", "schneider"]
 
 
@@ -64,6 +65,7 @@ class Profile:
     leaster_blind: LeasterBlind
     leaster_needs_trick: YesNo
     leaster_tie: LeasterTie
+    schwanzer_tie: SchwanzerTie
     called_ten_rank: CalledTenRank
     ten_call_ace: TenCallAce
     ten_call_hold: TenCallHold

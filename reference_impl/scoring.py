@@ -21,6 +21,7 @@ from typing import NamedTuple, cast
 
 from reference_impl.cards import RANKS, cards_of, mask_points
 from reference_impl.profile import Profile
+from reference_impl.rules import trump_order
 from reference_impl.state import SCORED, HandState
 
 __all__ = [
@@ -32,6 +33,10 @@ __all__ = [
     "leaster_tied",
     "picker_hand_scores",
     "picker_side_card_points",
+    "schwanzer_payers",
+    "schwanzer_power",
+    "schwanzer_scores",
+    "schwanzer_tied",
 ]
 
 
@@ -134,12 +139,18 @@ def picker_hand_scores(
     ``partner`` is 0 when the picker is alone. ``stakes`` is the doubler multiplier; double on
     the bump multiplies losses by two more, and each of the hand's ``raises`` (cracks,
     re-cracks, blitzes) by two (``scoring.stakes-multiply``, ``crack.doubles``); under
-    ``stakes-cap: sixteen`` the product stops at 16 (``crack.cap``).
+    ``stakes-cap: sixteen`` the product stops at 16, and under ``sixty-four-with-tiers`` the
+    product times the tier (x2 a schneider, x3 a sweep) stops at 64, the hand then scoring as a
+    plain win or loss times 64 (``crack.cap``).
     """
     unit = _UNIT[kind]
     multiplier = stakes * (2 if unit < 0 and profile.double_on_the_bump == "on" else 1) << raises
-    if profile.stakes_cap == "sixteen" and multiplier > 16:
-        multiplier = 16
+    cap = profile.stakes_cap
+    if cap == "sixteen":
+        if multiplier > 16:
+            multiplier = 16
+    elif cap == "sixty-four-with-tiers" and abs(unit) * multiplier > 64:
+        unit, multiplier = (1 if unit > 0 else -1), 64
     if alone:
         picker, partner = 4 * unit, 0  # alone.scoring
     elif kind is _NO_TRICKS and profile.defender_sweep == "partner-off-hook":
@@ -203,16 +214,42 @@ def schwanzer_power(cards: Iterable[int]) -> int:
     return power
 
 
-def schwanzer_scores(powers: Sequence[int], stakes: int = 1) -> tuple[int, int, int, int, int]:
-    """Score changes of a schwanzer: the one player with the most trump power pays ``stakes`` to
-    each of the four others; on a tie for the most, nobody scores (no source says otherwise)."""
+def schwanzer_tied(powers: Sequence[int]) -> list[int]:
+    """The seats (0-based) with the most trump power: the one who pays, or a tie for
+    ``all-pass.schwanzer-tie``."""
     most = max(powers)
-    losers = [seat for seat, power in enumerate(powers) if power == most]
-    if len(losers) != 1:
-        return (0, 0, 0, 0, 0)
-    loser = losers[0]
-    scores = [stakes] * 5
-    scores[loser] = -4 * stakes
+    return [seat for seat, power in enumerate(powers) if power == most]
+
+
+def schwanzer_payers(profile: Profile, powers: Sequence[int], hands: Sequence[int]) -> list[int]:
+    """The seats (0-based) that pay in a schwanzer (``all-pass.schwanzer``,
+    ``all-pass.schwanzer-tie``): the one with the most trump power; on a tie, nobody
+    (``schwanzer-tie: nobody``), the tied seat holding the highest trump by the profile's jack
+    order (``highest-trump-pays``), or every tied seat (``all-tied-pay``).
+
+    :param hands: the card mask each seat was dealt, S1 first.
+    """
+    tied = schwanzer_tied(powers)
+    if len(tied) == 1:
+        return tied
+    rule = profile.schwanzer_tie
+    if rule == "nobody":
+        return []
+    if rule == "all-tied-pay":
+        return tied
+    for card in trump_order(profile.jack_order):  # the most power is at least 1: a tied seat holds a trump
+        for seat in tied:
+            if hands[seat] >> card & 1:
+                return [seat]
+    raise AssertionError("no tied seat holds a trump")  # pragma: no cover - the most power is a trump's
+
+
+def schwanzer_scores(payers: Sequence[int], stakes: int = 1) -> tuple[int, int, int, int, int]:
+    """Score changes of a schwanzer: each of the k paying seats pays ``stakes`` to every other
+    seat, the payments between payers cancelling: each payer -(5 - k), each other seat +k (one
+    payer: -4 and +1 each; none: nobody scores)."""
+    k = len(payers)
+    scores = [(-(5 - k) if seat in payers else k) * stakes for seat in range(5)] if k else [0] * 5
     return (scores[0], scores[1], scores[2], scores[3], scores[4])
 
 
@@ -261,6 +298,11 @@ class HandScoring(HandState):
         loses the hand (rule ``procedure.revoke-penalty``); else the defenders lose it."""
         assert self.revoke is not None
         return self.revoke.seat in (self.picker, self.partner)
+
+    def schwanzer_payers(self, powers: Sequence[int]) -> list[int]:
+        """The seats (0-based) that pay in a schwanzer, given each seat's trump power (rules
+        ``all-pass.schwanzer``, ``all-pass.schwanzer-tie``)."""
+        return schwanzer_payers(self.profile, powers, self.dealt_hands)
 
     def bury_points(self) -> int:
         """The card points of the bury, counted in scoring (rule ``points.bury-counts-for-picker``)."""
@@ -390,7 +432,9 @@ class HandScoring(HandState):
         if option == "schwanzer":  # the hands are shown, not played: all-pass.schwanzer
             powers = [schwanzer_power(cards_of(dealt)) for dealt in self.dealt_hands]
             self.outcome = Outcome(
-                kind=OutcomeKind.SCHWANZER, scores=schwanzer_scores(powers, self.stakes), stakes=self.stakes
+                kind=OutcomeKind.SCHWANZER,
+                scores=schwanzer_scores(self.schwanzer_payers(powers), self.stakes),
+                stakes=self.stakes,
             )
             self.phase = SCORED
             return

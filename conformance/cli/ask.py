@@ -446,8 +446,24 @@ def _score_text(response: Any, stakes: int, options: Mapping[str, str]) -> str:
     factor = stakes * (2 if bumped else 1)
     if factor > 1:
         text += f" (x{factor}" + (", the loss doubled on the bump" if bumped else "")
-        text += ", capped at x16)" if options.get("stakes-cap") == "sixteen" and factor > 16 else ")"
+        text += f"{_cap_text(response.kind, factor, options)})"
     return text
+
+
+_TIER = {"schneider": 2, "schneidered": 2, "all-tricks": 3, "no-tricks": 3}
+"""A hand's tier, counted with the doublings under ``stakes-cap: sixty-four-with-tiers``."""
+
+
+def _cap_text(kind: str, factor: int, options: Mapping[str, str]) -> str:
+    """``, capped at x16`` when the hand's cap bites (rule ``crack.cap``), else nothing."""
+    cap = options.get("stakes-cap")
+    if cap == "sixteen" and factor > 16:
+        return ", capped at x16"
+    tier = _TIER.get(kind, 1)
+    if cap == "sixty-four-with-tiers" and tier * factor > 64:
+        plain = "loss" if kind in ("loss", "schneidered", "no-tricks") else "win"
+        return f", x{tier} for the tier = x{tier * factor}, capped at x64 a plain {plain}"
+    return ""
 
 
 def _ask_score(

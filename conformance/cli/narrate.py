@@ -125,6 +125,39 @@ def _auction(n: Narration, ctx: _Context, index: int, action: str) -> None:
             "schwanzer": "the hands are shown and the most trump power pays each other player",
         }.get(choice, choice)
         n.say(f"all-pass={choice}: {what}", rule, indent=2)
+        if choice == "schwanzer":
+            _schwanzer(n, ctx)
+
+
+_POWER_ORDER = "QC QS QH QD {jacks} JH JD AD TD KD 9D 8D 7D"
+
+
+def _schwanzer(n: Narration, ctx: _Context) -> None:
+    """Each seat's trump power and, on a tie for the most, how the schwanzer-tie option settles it."""
+    hands = ctx.plan.deal.hands
+    power = {
+        seat: sum(3 if c[0] == "Q" else 2 if c[0] == "J" else 1 if c[1] == "D" else 0 for c in hands[seat])
+        for seat in sorted(hands)
+    }
+    shown = ", ".join(f"{seat} {value}" for seat, value in power.items())
+    n.say(f"Trump power (3 a queen, 2 a jack, 1 another diamond): {shown}", "all-pass.schwanzer", indent=2)
+    most = max(power.values())
+    tied = [seat for seat, value in power.items() if value == most]
+    if len(tied) < 2:
+        n.say(f"{tied[0]} alone has the most ({most}) and pays 1 to each other player", "all-pass.schwanzer", indent=2)
+        return
+    rule = ctx.options.get("schwanzer-tie", "nobody")
+    if rule == "highest-trump-pays":
+        jacks = ctx.options.get("jack-order", "clubs-first")
+        order = _POWER_ORDER.format(jacks="JC JS" if jacks == "clubs-first" else "JS JC").split()
+        card, payer = next((c, s) for c in order for s in tied if c in hands[s])
+        how = f"{payer} holds the highest trump of them, {card} (jack-order: {jacks}), and pays 1 to each other player"
+    elif rule == "all-tied-pay":
+        k = len(tied)
+        how = f"each of them pays 1 to every other player: {-(5 - k):+d} each, {k:+d} to each other player"
+    else:
+        how = "nobody pays"
+    n.say(f"{', '.join(tied)} tie with {most}: {how} (schwanzer-tie: {rule})", "all-pass.schwanzer-tie", indent=2)
 
 
 def _bury(n: Narration, seat: str, cards: list[str]) -> None:
@@ -406,9 +439,14 @@ def _outcome(n: Narration, ctx: _Context, outcome: HandOutcome) -> None:
         factors.append("x2 for the picker's side's loss (double-on-the-bump: on)")
     factor = (ctx.stakes * (2 if bumped else 1)) << raises
     stakes = ", ".join(factors) + (f" = x{factor}" if len(factors) > 1 else "")
+    tier = {"schneider": 2, "schneidered": 2, "all-tricks": 3, "no-tricks": 3}.get(outcome.kind, 1)
     if ctx.options.get("stakes-cap") == "sixteen" and factor > 16:
         scoring.append("crack.cap")
         stakes += ", capped at x16 (stakes-cap: sixteen)"
+    elif ctx.options.get("stakes-cap") == "sixty-four-with-tiers" and tier * factor > 64:
+        scoring.append("crack.cap")
+        plain = "loss" if outcome.kind in ("loss", "schneidered", "no-tricks") else "win"
+        stakes += f", x{tier} for the tier = x{tier * factor}, capped at x64 a plain {plain} (stakes-cap: sixty-four-with-tiers)"
     stakes = f" ({stakes})" if stakes else ""
     n.say(f"Scores{stakes}: {signed(outcome.scores)}", *scoring, indent=1)
 

@@ -309,6 +309,14 @@ def _drawn_winner_paid_by_untied_only(
     )
 
 
+_NEXT_SCHWANZER_TIE = {"nobody": "highest-trump-pays", "highest-trump-pays": "all-tied-pay", "all-tied-pay": "nobody"}
+
+
+def _schwanzer_payers_by_next_option(self: Hand, powers: Sequence[int]) -> list[int]:
+    profile = self.profile.with_options({"schwanzer-tie": _NEXT_SCHWANZER_TIE[self.profile.schwanzer_tie]})
+    return scoring_module.schwanzer_payers(profile, powers, self.dealt_hands)
+
+
 def _session_dealer_stays() -> Patch:
     original = session_module.Session.finish_hand
 
@@ -603,6 +611,11 @@ _CATALOGUE: tuple[Mutant, ...] = (
             )
         ),
     ),  # Q, J ranks
+    Mutant(
+        "all-pass.schwanzer-tie-other-option",
+        "A schwanzer tie is settled by the next schwanzer-tie option (nobody, the highest trump, every tied player).",
+        _replace((Hand, "schwanzer_payers", _schwanzer_payers_by_next_option)),
+    ),
     Mutant(
         "session.leaster-not-totalled",
         "A leaster's score changes are left out of the session totals.",

@@ -15,9 +15,13 @@ Feature: When all five pass
   # Leaster: the hand is played, led by the dealer's left (S1), who may lead any card.
   # Doubler and redeal: the cards are thrown in, nobody scores.
   # Schwanzer: trump power (queens 3, jacks 2, other diamonds 1): S1 JD 7D = 3, S2 QC QD TD = 7,
-  # S3 QS JC AD 9D = 7, S4 QH JS KD = 6, S5 JH 8D = 3. S2 and S3 tie for the most: nobody pays.
+  # S3 QS JC AD 9D = 7, S4 QH JS KD = 6, S5 JH 8D = 3. S2 and S3 tie for the most (7); who pays is
+  # the schwanzer-tie axis: nobody: all five 0; highest-trump-pays: S2's QC is the highest trump of
+  # the two (above S3's QS under either jack order): S2 pays 1 to each other player, S2 -4, S1 S3
+  # S4 S5 +1; all-tied-pay: k = 2 tied, each pays 1 to each of the four others and they cancel
+  # between them: S2 and S3 -(5 - 2) = -3 each, S1 S4 S5 +2 each (-6 + 6 = 0).
   @rule:all-pass.table-choice @rule:leaster.every-player-for-themselves @rule:all-pass.doubler
-  @rule:all-pass.redeal @rule:all-pass.schwanzer
+  @rule:all-pass.redeal @rule:all-pass.schwanzer @rule:all-pass.schwanzer-tie
   Scenario Outline: Five passes start a leaster, a doubler, a redeal or a schwanzer
     When S5 passes
     Then the action is accepted
@@ -40,10 +44,20 @@ Feature: When all five pass
       | phase  | state                    | detail                                       |
       | scored | the outcome is redeal    | the scores are S1 0, S2 0, S3 0, S4 0, S5 0 |
 
-    @all-pass:schwanzer
+    @all-pass:schwanzer @schwanzer-tie:nobody
     Examples: A schwanzer; a tie for the most trump power pays nothing
       | phase  | state                    | detail                                       |
       | scored | the outcome is schwanzer | the scores are S1 0, S2 0, S3 0, S4 0, S5 0 |
+
+    @all-pass:schwanzer @schwanzer-tie:highest-trump-pays
+    Examples: A schwanzer; of the tied players, S2 holds the highest trump (QC) and pays
+      | phase  | state                    | detail                                           |
+      | scored | the outcome is schwanzer | the scores are S1 +1, S2 -4, S3 +1, S4 +1, S5 +1 |
+
+    @all-pass:schwanzer @schwanzer-tie:all-tied-pay
+    Examples: A schwanzer; both tied players pay
+      | phase  | state                    | detail                                           |
+      | scored | the outcome is schwanzer | the scores are S1 +2, S2 -3, S3 -3, S4 +2, S5 +2 |
 
   # A session of four hands: S5's deal (the Background) and S1's deal are both passed out (S1's
   # is the Background's deal turned one seat to the left, S1's 8C and S4's 9D exchanged); S2's
@@ -57,13 +71,19 @@ Feature: When all five pass
   # doubled: S1 -2+2 = 0, S2 -2-1 = -3, S3 +2-1 = +1, S4 -2+1 = -1, S5 +4-1 = +3.
   # Redeal: nothing is doubled: S1 -1+2 = +1, S2 -1-1 = -2, S3 +1-1 = 0, S4 -1+1 = 0, S5 +2-1 = +1.
   # Schwanzer: hands 1 and 2 are scored, not thrown in, and the deal passes to the left whatever
-  # the all-pass-dealer option. Hand 1: S2 and S3 tie (7), nobody pays. Hand 2's power: S1 JH 8D
-  # 9D = 4, S2 JD 7D = 3, S3 QC QD TD = 7, S4 QS JC AD = 6, S5 QH JS KD = 6: S3 alone has the
-  # most: S3 -4, the others +1. Hands 3 and 4 single: totals S1 +1+1 = +2, S2 +1-2 = -1,
-  # S3 -4+0 = -4, S4 +1+0 = +1, S5 +1+1 = +2.
+  # the all-pass-dealer option. Hand 1: S2 and S3 tie (7; the Background's powers, above). Hand
+  # 2's power: S1 JH 8D 9D = 4, S2 JD 7D = 3, S3 QC QD TD = 7, S4 QS JC AD = 6, S5 QH JS KD = 6:
+  # S3 alone has the most: S3 -4, the others +1. Hands 3 and 4 single, together S1 +1, S2 -2,
+  # S3 0, S4 0, S5 +1.
+  # schwanzer-tie nobody: hand 1 scores 0; totals S1 +1+1 = +2, S2 +1-2 = -1, S3 -4+0 = -4,
+  # S4 +1+0 = +1, S5 +1+1 = +2.
+  # highest-trump-pays: in hand 1 S2 holds QC, the highest trump of the tied two: S2 -4, the others
+  # +1; totals S1 +1+2 = +3, S2 -4-1 = -5, S3 +1-4 = -3, S4 +1+1 = +2, S5 +1+2 = +3 (sum 0).
+  # all-tied-pay: in hand 1 S2 and S3 pay -3 each, S1 S4 S5 +2 each; totals S1 +2+2 = +4,
+  # S2 -3-1 = -4, S3 -3-4 = -7, S4 +2+1 = +3, S5 +2+2 = +4 (sum 0).
   # Doubler or redeal under same-dealer: S5 deals again after hand 1, so S1's deal is refused.
   @rule:all-pass.doubler @rule:all-pass.doubler-stacking @rule:all-pass.redeal @rule:all-pass.schwanzer
-  @rule:scoring.stakes-multiply @rule:session.cumulative-scores @rule:session.deal-rotates-left
+  @rule:all-pass.schwanzer-tie @rule:scoring.stakes-multiply @rule:session.cumulative-scores @rule:session.deal-rotates-left
   @call-timing:bury-then-call
   Scenario Outline: Two doublers in a row, then two hands with a picker
     Given under all-pass=leaster the scenario does not apply: five passes start a leaster, which is played out, so no deal is thrown in and no hand doubled (the deal after a leaster: "A leaster is a hand like any other")
@@ -125,10 +145,20 @@ Feature: When all five pass
       | hand | scores                            | then                                                         |
       | 3    | S1 -1, S2 -1, S3 +1, S4 -1, S5 +2 | the session totals are S1 +1, S2 -2, S3 0, S4 0, S5 +1       |
 
-    @all-pass:schwanzer
+    @all-pass:schwanzer @schwanzer-tie:nobody
     Examples: Two schwanzers, scored at once; nothing is doubled
       | hand | scores                            | then                                                         |
       | 2    | S1 +1, S2 +1, S3 -4, S4 +1, S5 +1 | the session totals are S1 +2, S2 -1, S3 -4, S4 +1, S5 +2     |
+
+    @all-pass:schwanzer @schwanzer-tie:highest-trump-pays
+    Examples: Two schwanzers; the first one's tie is paid by the holder of QC
+      | hand | scores                            | then                                                         |
+      | 1    | S1 +1, S2 -4, S3 +1, S4 +1, S5 +1 | the session totals are S1 +3, S2 -5, S3 -3, S4 +2, S5 +3     |
+
+    @all-pass:schwanzer @schwanzer-tie:all-tied-pay
+    Examples: Two schwanzers; both tied players of the first one pay
+      | hand | scores                            | then                                                         |
+      | 1    | S1 +2, S2 -3, S3 -3, S4 +2, S5 +2 | the session totals are S1 +4, S2 -4, S3 -7, S4 +3, S5 +4     |
 
     @all-pass:doubler @all-pass:redeal @all-pass-dealer:same-dealer
     Examples: The same dealer deals again, so S1 may not deal the second hand

@@ -64,6 +64,9 @@ Feature: Blitzing, and a cap on the stakes
   Scenario Outline: A lone picker's no-tricker, cracked, re-cracked and blitzed twice
     # S1 takes no trick: a no-tricker, which alone scores S1 -12 and each defender +3. Crack,
     # re-crack and two blitzes multiply it by 16; double on the bump doubles the loss once more.
+    # stakes-cap sixteen: x32 is scored at x16. sixty-four-with-tiers: the tier counts too, x3 for
+    # no tricks: 3 x 16 = 48 without the bump (under 64: -192 / +48 as uncapped), 3 x 32 = 96 with
+    # it, over 64: a plain lone loss (S1 -4, each defender +1) times 64: S1 -256, each +64.
     # Under cracking off S2's crack is refused; under blitzing off S2's blitz.
     Given under cracking=off, S2 crack is rejected under rule crack.table-choice
     And under blitzing=off, S2 blitz black is rejected under rule crack.table-choice
@@ -88,3 +91,8 @@ Feature: Blitzing, and a cap on the stakes
     Examples: Capped at sixteen times
       | scores                                      |
       | S1 -192, S2 +48, S3 +48, S4 +48, S5 +48     |
+
+    @double-on-the-bump:on @stakes-cap:sixty-four-with-tiers
+    Examples: Three (the no-tricker) times thirty-two is over 64: a plain loss times 64
+      | scores                                      |
+      | S1 -256, S2 +64, S3 +64, S4 +64, S5 +64     |

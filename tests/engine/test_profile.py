@@ -1,4 +1,4 @@
-"""The fourteen profiles of spec/variants.yaml as SPEC.md's profile section lists them.
+"""The sixteen profiles of spec/variants.yaml as SPEC.md's profile section lists them.
 
 Rules: every rule with a variant axis (jack-order ... revoke-penalty); each profile picks one
 option per axis, inheriting from its parent and changing the options SPEC.md names.
@@ -22,6 +22,7 @@ STANDARD = {
     "leaster-blind": "last-trick",
     "leaster-needs-trick": "yes",
     "leaster-tie": "no-exchange",
+    "schwanzer-tie": "nobody",
     "called-ten-rank": "normal",
     "ten-call-ace": "hand-or-bury",
     "ten-call-hold": "any-card",
@@ -38,6 +39,14 @@ STANDARD = {
 }
 TOURNAMENT = {"double-on-the-bump": "on"}
 DOUBLER = {"all-pass": "doubler"}
+SCHWANZER = {"all-pass": "schwanzer", "schwanzer-tie": "highest-trump-pays"}
+CAPPED_CRACKING = {
+    "cracking": "crack",
+    "blitzing": "queens",
+    "double-on-the-bump": "on",
+    "stakes-cap": "sixteen",
+    "revoke-penalty": "schneider",
+}
 # Each profile's changes ("Inherits X; changes ...") applied down its chain of parents.
 PROFILES = {
     "standard": {},
@@ -76,27 +85,23 @@ PROFILES = {
         "no-callable-suit": "alone",
     },
     "ninety-line": {"schneider-line": "ninety"},
-    "schwanzer": {"all-pass": "schwanzer"},
+    "schwanzer": SCHWANZER,
+    "schwanzer-all-tied": {**SCHWANZER, "schwanzer-tie": "all-tied-pay"},
     "cracking": {"cracking": "crack", "blitzing": "queens"},
-    "capped-cracking": {
-        "cracking": "crack",
-        "blitzing": "queens",
-        "double-on-the-bump": "on",
-        "stakes-cap": "sixteen",
-        "revoke-penalty": "schneider",
-    },
+    "capped-cracking": CAPPED_CRACKING,
+    "capped-cracking-64": {**CAPPED_CRACKING, "stakes-cap": "sixty-four-with-tiers"},
 }
 
 
-def test_fourteen_profiles_in_spec_order() -> None:
-    """The 14 profiles of SPEC.md, standard first."""
+def test_sixteen_profiles_in_spec_order() -> None:
+    """The 16 profiles of SPEC.md, standard first."""
     assert profile_names() == list(PROFILES)
 
 
-def test_twenty_three_axes() -> None:
-    """The 23 variant axes of SPEC.md."""
+def test_twenty_four_axes() -> None:
+    """The 24 variant axes of SPEC.md."""
     assert set(AXIS_FIELDS) == set(STANDARD)
-    assert len(AXIS_FIELDS) == 23
+    assert len(AXIS_FIELDS) == 24
 
 
 @pytest.mark.parametrize("name", list(PROFILES))

@@ -303,9 +303,16 @@ def expected_result(hand: Hand) -> tuple[str, tuple[int, ...], int | None]:
                 for dealt in hand.dealt_hands
             ]
             most = [seat for seat, power in enumerate(powers) if power == max(powers)]
-            if len(most) != 1:
-                return "schwanzer", (0, 0, 0, 0, 0), None
-            return "schwanzer", tuple(-4 * hand.stakes if seat == most[0] else hand.stakes for seat in range(5)), None
+            if len(most) > 1 and profile.schwanzer_tie == "nobody":  # all-pass.schwanzer-tie
+                most = []
+            elif len(most) > 1 and profile.schwanzer_tie == "highest-trump-pays":  # by the jack order
+                jacks = "JC JS" if profile.jack_order == "clubs-first" else "JS JC"
+                order = f"QC QS QH QD {jacks} JH JD AD TD KD 9D 8D 7D".split()
+                held = [{str(c) for c in cards_of(hand.dealt_hands[seat])} for seat in range(5)]
+                most = [next(seat for card in order for seat in most if card in held[seat])]
+            k = len(most)  # every payer pays 1 to every other seat: -(5 - k) each, +k to the others
+            scores = tuple((-(5 - k) if seat in most else k) * hand.stakes for seat in range(5))
+            return "schwanzer", scores if k else (0, 0, 0, 0, 0), None
         return profile.all_pass, (0, 0, 0, 0, 0), None  # all-pass.redeal / all-pass.doubler
     seat_points = [0] * 5
     seat_tricks = [0] * 5
@@ -357,6 +364,8 @@ def expected_result(hand: Hand) -> tuple[str, tuple[int, ...], int | None]:
     factor *= 2 ** sum(a.kind in WINDOW_KINDS for a in hand.actions)  # crack.doubles
     if profile.stakes_cap == "sixteen":
         factor = min(factor, 16)  # crack.cap
+    elif profile.stakes_cap == "sixty-four-with-tiers" and abs(unit) * factor > 64:
+        unit, factor = (1 if unit > 0 else -1), 64  # crack.cap: a plain win or loss times 64
     if hand.alone:
         picker_unit, partner_unit = 4 * unit, 0  # alone.scoring
     elif kind == "no-tricks" and profile.defender_sweep == "partner-off-hook":

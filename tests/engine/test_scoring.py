@@ -417,3 +417,31 @@ def test_complete_hands_are_zero_sum_and_count_120(deal, setup, tricks, dealer, 
     assert sum(outcome.seat_points) == 120
     assert outcome.picker_side_tricks + outcome.defender_tricks == 6
     assert sum(outcome.seat_tricks) == 6
+
+
+# ---------------------------------------------------------------- the cap with the tiers counted
+
+
+@pytest.mark.parametrize(
+    ("kind", "raises", "alone", "expected"),
+    [
+        # 16 x the tier: the cap of 64 bites only above it (crack.cap)
+        (K.WIN, 4, False, (32, 16, -16)),  # 16 x 1: uncapped
+        (K.SCHNEIDER, 4, False, (64, 32, -32)),  # 16 x 2 = 32: uncapped
+        (K.ALL_TRICKS, 4, False, (96, 48, -48)),  # 16 x 3 = 48: uncapped
+        (K.NO_TRICKS, 4, True, (-256, 0, 64)),  # 32 (bump) x 3 = 96 > 64: 64 x (-4 / +1)
+        (K.SCHNEIDERED, 4, False, (-128, -64, 64)),  # 32 x 2 = 64: at the cap, uncapped
+        (K.LOSS, 4, False, (-64, -32, 32)),  # 32 x 1
+    ],
+)
+def test_sixty_four_with_tiers_caps_the_tier_times_the_doublings(
+    kind: OutcomeKind, raises: int, alone: bool, expected: tuple[int, int, int]
+) -> None:
+    profile = STANDARD.with_options({"stakes-cap": "sixty-four-with-tiers", "double-on-the-bump": "on"})
+    assert picker_hand_scores(profile, kind, alone=alone, raises=raises) == expected
+
+
+def test_sixty_four_with_tiers_keeps_the_partner_off_hook_shape() -> None:
+    options = {"stakes-cap": "sixty-four-with-tiers", "double-on-the-bump": "on", "defender-sweep": "partner-off-hook"}
+    # 32 x 3 = 96 > 64: a no-tricker's -3/0/+1 shape, times 64
+    assert picker_hand_scores(STANDARD.with_options(options), K.NO_TRICKS, alone=False, raises=4) == (-192, 0, 64)

@@ -42,7 +42,9 @@ def test_the_answers_are_the_hand_worked_ones() -> None:
     assert "Answer: S3 may not play QS: it breaks play.follow-suit" in illegal
     assert "schneider-line  ninety      schneider: the picker +4, the partner +2, each defender -2" in score
     assert "the picker -192, each defender +48 (x32, the loss doubled on the bump, capped at x16)" in crack
-    assert "stakes-cap          none     no-tricks: the picker -384, each defender +96" in crack
+    assert "stakes-cap          none                   no-tricks: the picker -384, each defender +96" in crack
+    # the tier counted: 3 (no tricks) x 32 = 96 > 64, a plain lone loss (-4 / +1) times 64
+    assert "sixty-four-with-tiers  no-tricks: the picker -256, each defender +64" in crack
 
 
 @pytest.mark.parametrize(

@@ -113,3 +113,37 @@ def test_the_bury_of_a_side_without_trick_points_and_double_on_the_bump() -> Non
         "Outcome: no-tricks: the picker's side took no card points in tricks, though it took 1 trick"
         " (no-tricker: points) (scoring.no-tricks)"
     ) in by_points
+
+
+SCHWANZER_TIE = "fixtures/hands/all-pass/schwanzer-tie-black-jacks-jack-order.yaml"
+
+
+@pytest.mark.parametrize(
+    ("options", "line"),
+    [
+        ((), "S1, S2 tie with 5: nobody pays (schwanzer-tie: nobody) (all-pass.schwanzer-tie)"),
+        (
+            ("--option", "schwanzer-tie=highest-trump-pays"),
+            "S1, S2 tie with 5: S1 holds the highest trump of them, JC (jack-order: clubs-first), and pays 1 to"
+            " each other player (schwanzer-tie: highest-trump-pays) (all-pass.schwanzer-tie)",
+        ),
+        (
+            ("--option", "schwanzer-tie=highest-trump-pays", "--option", "jack-order=spades-first"),
+            "S1, S2 tie with 5: S2 holds the highest trump of them, JS (jack-order: spades-first), and pays 1 to"
+            " each other player (schwanzer-tie: highest-trump-pays) (all-pass.schwanzer-tie)",
+        ),
+        (
+            ("--option", "schwanzer-tie=all-tied-pay"),
+            "S1, S2 tie with 5: each of them pays 1 to every other player: -3 each, +2 to each other player"
+            " (schwanzer-tie: all-tied-pay) (all-pass.schwanzer-tie)",
+        ),
+    ],
+)
+def test_the_schwanzer_tie_rule_that_decided_who_pays(options: tuple[str, ...], line: str) -> None:
+    # S1 JC JH 9D = 5 and S2 JS JD 8D = 5 tie (the record's hand-worked comment)
+    lines = _lines(SCHWANZER_TIE, "--option", "all-pass=schwanzer", *options)
+    assert (
+        "Trump power (3 a queen, 2 a jack, 1 another diamond): S1 5, S2 5, S3 3, S4 4, S5 3 (all-pass.schwanzer)"
+        in lines
+    )
+    assert line in lines, lines

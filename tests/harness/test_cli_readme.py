@@ -82,11 +82,8 @@ def _agrees_with_reference(adapter: Adapter, reference: Adapter) -> None:
     # wikipedia and sheepsheadai let a called ten win its suit, which the toy does not declare;
     # the subprocess toy, written before the schneider-line and cracking axes and the schwanzer
     # option, declares none of them (it leaves the axes out: ninety-one, no cracking)
-    assert (
-        {"wikipedia", "sheepsheadai"}
-        <= skipped
-        <= {"wikipedia", "sheepsheadai", "ninety-line", "schwanzer", "cracking", "capped-cracking"}
-    )
+    toy_lacks = {"ninety-line", "schwanzer", "schwanzer-all-tied", "cracking", "capped-cracking", "capped-cracking-64"}
+    assert {"wikipedia", "sheepsheadai"} <= skipped <= {"wikipedia", "sheepsheadai", *toy_lacks}
     assert checked == (len(SPEC.profiles) - len(skipped)) * len(TRICKS)
     for cards in TRICKS:
         points = CardPointsRequest(cards)
