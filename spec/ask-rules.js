@@ -30,7 +30,7 @@
     "defender-sweep": ["shared", "partner-off-hook"], // scoring.no-tricks
     "double-on-the-bump": ["off", "on"], // scoring.double-on-the-bump
     "bury-on-no-trick": ["picker", "defenders", "no-trick-points"], // points.side-totals
-    "stakes-cap": ["none", "sixteen"], // crack.cap
+    "stakes-cap": ["none", "sixteen", "sixty-four-with-tiers"], // crack.cap
   };
 
   /** The option chosen on `axis`: the default when `options` leaves it out. */
@@ -256,10 +256,15 @@
     }
 
     // scoring.stakes-multiply, scoring.double-on-the-bump: the multipliers multiply, a loss
-    // doubled on the bump; crack.cap: at most 16 under stakes-cap sixteen.
-    const unit = UNITS[kind];
+    // doubled on the bump; crack.cap: at most 16 under stakes-cap sixteen (64, tiers counted,
+    // under sixty-four-with-tiers).
+    let unit = UNITS[kind];
     let multiplier = stakes * (unit < 0 && option(options, "double-on-the-bump") === "on" ? 2 : 1);
-    if (option(options, "stakes-cap") === "sixteen") multiplier = Math.min(multiplier, 16);
+    const cap = option(options, "stakes-cap");
+    if (cap === "sixteen") multiplier = Math.min(multiplier, 16);
+    // sixty-four-with-tiers: the doublings times the tier (x2 a schneider, x3 a sweep) at most
+    // 64; over it, a plain win or loss times 64.
+    else if (cap === "sixty-four-with-tiers" && Math.abs(unit) * multiplier > 64) [unit, multiplier] = [Math.sign(unit), 64];
     // Shares: picker 2, partner 1, each defender 1 (scoring.win and the rest); alone the picker
     // takes the partner's share too, four (alone.scoring); a defender sweep with the partner off
     // the hook is picker 3, partner 0 (scoring.no-tricks).

@@ -31,10 +31,10 @@ from sheepshead_spec.record_actions import (
 
 from conformance.adapter import Adapter, AdapterError, EngineInfo
 from conformance.cases.model import CaseRun, Check, Verdict
+from conformance.cases.narrate import Narration, narrate_hand
 from conformance.cases.records import record_case
 from conformance.cli.commands import summary
 from conformance.cli.dispute import ProfileRow, Replay, compare_profiles, replay_record
-from conformance.cli.narrate import Narration, narrate_hand
 from conformance.cli.support import (
     EXIT_FAILED,
     EXIT_OK,

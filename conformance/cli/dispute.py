@@ -24,8 +24,8 @@ from sheepshead_spec.record_actions import (
 
 from conformance.adapter import Adapter, EngineInfo, HandOutcome, ReplayResponse, SessionResponse
 from conformance.cases.model import Case, CaseRun, Config
+from conformance.cases.narrate import signed
 from conformance.cases.records import not_applicable
-from conformance.cli.narrate import signed
 from conformance.judge.results import Status
 from conformance.judge.ruleset import RuleSet
 from conformance.judge.run import status_of

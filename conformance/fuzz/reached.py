@@ -1,7 +1,7 @@
 """Which rules and options a fuzzing run reached, as the reference engine tells it.
 
 For each hand the reference played, the rules that decided it are those ``check`` names when it
-narrates the hand (:func:`conformance.cli.narrate.narrate_hand`: the auction, the bury and the call,
+narrates the hand (:func:`conformance.cases.narrate.narrate_hand`: the auction, the bury and the call,
 each trick's winner, the outcome and its scoring), plus, for each play, the rule that made that
 card legal at its moment (the exception applied, such as the hold card thrown off in the last
 trick: :func:`~conformance.engines.reference.permitting_rule`), and the rule each illegal probe
@@ -134,7 +134,7 @@ class Reached:
     def note_hand(self, deal: Deal, options: Mapping[str, str], actions: Sequence[str], probes: Iterable[str]) -> None:
         """Count one hand the reference played: its deal, options, actions (in replay order) and
         the rules its illegal probes broke."""
-        from conformance.cli.narrate import narrate_hand
+        from conformance.cases.narrate import narrate_hand
         from conformance.engines.reference import ReferenceAdapter, permitting_rule_steps
 
         self.hands += 1

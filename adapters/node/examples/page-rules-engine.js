@@ -19,6 +19,7 @@ const UNREAD = {
   cracking: ["off", "crack"],
   blitzing: ["off", "queens"],
   "revoke-penalty": ["loses-hand", "schneider"],
+  "schwanzer-tie": ["nobody", "highest-trump-pays", "all-tied-pay"],
 };
 
 kit.serve({
