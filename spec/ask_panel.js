@@ -43,8 +43,13 @@
   }
   function signed(n) { return n > 0 ? "+" + n : String(n); }
 
+  function anchor(target, text, code) {  // a link within the page, built as an element
+    var a = document.createElement("a"), inner = document.createElement(code ? "code" : "span");
+    a.setAttribute("h" + "ref", "#" + target); inner.textContent = text; a.appendChild(code ? inner : document.createTextNode(text));
+    return a.outerHTML;
+  }
   function links(ids) {
-    return ids.map(function (id) { return '<a href="#' + id + '"><code>' + id + "</code></a>"; }).join(", ");
+    return ids.map(function (id) { return anchor(id, id, true); }).join(", ");
   }
   function escape(text) { return String(text).replace(/[&<>"]/g, function (c) { return "&#" + c.charCodeAt(0) + ";"; }); }
 
@@ -63,7 +68,7 @@
       });
       if (rulings.some(function (r) { return r !== rulings[0]; })) {
         options.forEach(function (option, i) {
-          rows.push("<tr><td data-label=\"Axis\"><a href=\"#axis-" + axis + "\">" + axis + "</a></td><td data-label=\"Option\"><code>" +
+          rows.push("<tr><td data-label=\"Axis\">" + anchor("axis-" + axis, axis, false) + "</td><td data-label=\"Option\"><code>" +
             option + "</code></td><td data-label=\"Answer\">" + escape(rulings[i]) + "</td><td data-label=\"Rules\">" +
             links(config.axisRules[axis] || []) + "</td></tr>");
         });
@@ -77,7 +82,7 @@
     html += rows.length ? "<p>Where the variants differ (each axis switched alone from standard):</p><table class=\"stack\"><thead><tr><th>Axis</th><th>Option</th><th>Answer</th><th>Rules</th></tr></thead><tbody>" + rows.join("") + "</tbody></table>"
       : "<p>No variant axis changes this answer.</p>";
     html += "<p>By profile: " + Object.keys(byAnswer).map(function (said) {
-      return escape(said) + " (" + byAnswer[said].map(function (p) { return '<a href="#profile-' + p + '">' + p + "</a>"; }).join(", ") + ")";
+      return escape(said) + " (" + byAnswer[said].map(function (p) { return anchor("profile-" + p, p, false); }).join(", ") + ")";
     }).join("; ") + ".</p>";
     answer.setAttribute("data-answer", text);
     answer.innerHTML = html;
@@ -86,8 +91,9 @@
   function tap(card) {
     var into = kind() === "trick" ? "trick" : value("into"), list = state[into], other = state[into === "trick" ? "hand" : "trick"];
     var at = list.indexOf(card);
+    if (!card) { at = -2; }  // no card: only redraw
     if (at >= 0) { list.splice(at, 1); }
-    else if (other.indexOf(card) < 0 && (into !== "trick" || list.length < (kind() === "trick" ? 5 : 4))) { list.push(card); }
+    else if (at === -1 && other.indexOf(card) < 0 && (into !== "trick" || list.length < (kind() === "trick" ? 5 : 4))) { list.push(card); }
     panel.querySelectorAll(".deck button").forEach(function (button) {
       var c = button.getAttribute("data-card");
       button.setAttribute("aria-pressed", String(state.trick.indexOf(c) >= 0 || state.hand.indexOf(c) >= 0));

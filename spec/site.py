@@ -23,6 +23,7 @@ from markdown_it import MarkdownIt
 
 from .catalogue import Rule, Source, Spec
 from .render import render_spec_markdown
+from .resources import package_dir
 
 __all__ = ["ScoringRow", "SiteTest", "render_site"]
 
@@ -89,6 +90,13 @@ details summary { cursor: pointer; }
 #hits { margin: .3rem 0 .6rem; padding-left: 1.4rem; }
 #hits li { margin: .15rem 0; }
 #hits .kind { color: var(--muted); font-size: .85em; }
+#ask fieldset { border: 1px solid var(--line); margin: .4rem 0; }
+#ask label { display: inline-block; margin: .15rem .6rem .15rem 0; }
+#ask input[type=number] { width: 4.5rem; }
+.deck { display: grid; grid-template-columns: repeat(8, minmax(0, 1fr)); gap: .2rem; max-width: 30rem; }
+.deck button { font: inherit; padding: .35rem 0; border: 1px solid var(--line); border-radius: 4px; background: #fff; }
+.deck button[aria-pressed="true"] { background: var(--accent); color: #fff; }
+#ask-answer { border-left: 4px solid var(--accent); padding: .2rem .8rem; margin: .6rem 0; }
 @media (max-width: 40rem) {
   .wide { display: none; }
   .cards { display: block; }
@@ -323,6 +331,73 @@ def _scoring(rows: Sequence[ScoringRow]) -> str:
     )
 
 
+_DECK = [rank + suit for suit in "CSHD" for rank in "AKQJT987"]
+_CALLABLE = ("AC", "AS", "AH", "TC", "TS", "TH")
+
+
+def _select(name: str, label: str, values: Sequence[tuple[str, str]], chosen: str = "") -> str:
+    options = "".join(
+        f'<option value="{_e(v)}"{" selected" if v == chosen else ""}>{_e(text)}</option>' for v, text in values
+    )
+    return f'<label>{_e(label)} <select name="{name}">{options}</select></label>'
+
+
+def _number(name: str, label: str, low: int, high: int, value: int) -> str:
+    return f'<label>{_e(label)} <input name="{name}" type="number" min="{low}" max="{high}" value="{value}"></label>'
+
+
+def _ask_panel(spec: Spec) -> str:
+    """The Ask panel: a position tapped in and ruled on in the browser by the rules module
+    (``ask-rules.js``, judged by the suite like any engine) under standard and every option that
+    changes the answer. Hidden unless its script runs; the page reads the same without it."""
+    axis_rules = {axis.id: [r.id for r in spec.rules if axis.id in r.axes] for axis in spec.axes}
+    config = {
+        "profiles": {p.id: spec.profile_options(p.id) for p in spec.profiles},
+        "axisRules": axis_rules,
+    }
+    cards = "".join(f'<button type="button" data-card="{c}" aria-pressed="false">{c}</button>' for c in _DECK)
+    called = [("", "none (alone, or a leaster)"), *((c, c) for c in _CALLABLE)]
+    under = [("", "none"), *((c, c) for c in _DECK)]
+    roles = [(r, r) for r in ("defender", "picker", "partner", "leaster")]
+    numbers = [(str(n), str(n)) for n in range(1, 7)]
+    return (
+        '<section id="ask" hidden><h2>Ask</h2><p>Tap a position in and read the ruling: under the standard'
+        " options, under every option of every axis that changes it, and by profile. It runs in the page,"
+        " with no server.</p>"
+        '<form id="ask-form"><fieldset><legend>The question</legend>'
+        '<label><input type="radio" name="q" value="legal" checked> What may the seat play?</label> '
+        '<label><input type="radio" name="q" value="trick"> Who wins the trick?</label> '
+        '<label><input type="radio" name="q" value="score"> What does a result score?</label></fieldset>'
+        f'<div data-for="legal trick">{_select("called", "Called card", called)} {_select("under", "Under card", under)}</div>'
+        f'<div data-for="legal">{_select("role", "The seat is the", roles)} {_select("n", "Trick", numbers)} '
+        '<label><input type="checkbox" name="led"> The called suit was led before</label>'
+        '<p>Tap cards into: <label><input type="radio" name="into" value="trick" checked> the trick so far</label> '
+        '<label><input type="radio" name="into" value="hand"> the seat\'s hand</label></p></div>'
+        '<div data-for="trick"><p>Tap the five cards of the trick, the led card first.</p></div>'
+        f'<div data-for="legal trick"><div class="deck">{cards}</div>'
+        '<p>Trick: <span id="ask-trick">none</span> · Hand: <span id="ask-hand">none</span> '
+        '<button type="button" id="ask-clear">Clear</button></p></div>'
+        '<div data-for="score">'
+        + _number("points", "Card points of the picker's side, the bury included", 0, 120, 61)
+        + _number("bury", "of them in the bury", 0, 22, 0)
+        + _number("tricks", "Tricks taken", 0, 6, 3)
+        + _number("stakes", "Stakes (a doubler, cracks)", 1, 64, 1)
+        + '<label><input type="checkbox" name="alone"> The picker went alone</label></div></form>'
+        '<div id="ask-answer" aria-live="polite"></div>'
+        f'<script type="application/json" id="ask-config">{json.dumps(config, separators=(",", ":"))}</script>'
+        "</section>"
+    )
+
+
+def _ask_scripts() -> str:
+    """The rules module and the panel's script, inline (they never hold ``</script``)."""
+    module = (package_dir() / "ask-rules.js").read_text(encoding="utf-8")
+    panel = (package_dir() / "ask_panel.js").read_text(encoding="utf-8")
+    if "</script" in module.lower() or "</script" in panel.lower():
+        raise ValueError("an inline script may not hold </script")
+    return f"<script>{module}</script><script>{panel}</script>"
+
+
 def _disputes_index(disputes: str) -> list[dict[str, object]]:
     """The disputes pages as search entries: each section (its anchor, heading and text) and
     each quick answer (its question and answer)."""
@@ -414,13 +489,15 @@ def render_site(spec: Spec, *, disputes: str, tests: Sequence[SiteTest], scoring
                 f"<style>{_CSS}</style></head><body>",
                 '<header id="top"><h1>Sheepshead rules specification</h1>',
                 f'<p class="meta">{counts}</p>',
-                '<nav><a href="#scope">Scope</a><a href="#rules">Rules</a><a href="#comparison">Variants</a>'
+                '<nav><a href="#ask">Ask</a><a href="#scope">Scope</a><a href="#rules">Rules</a>'
+                '<a href="#comparison">Variants</a>'
                 + ('<a href="#scoring">Scoring</a>' if scoring else "")
                 + '<a href="#disputes">Disputes</a><a href="#tests">Tests</a><a href="#references">References</a></nav>',
                 '<form class="search" id="search" role="search" hidden><label>Search rules, axes and disputes '
                 '<input id="q" name="q" type="search" placeholder="a rule id or words: ten called"></label> '
                 '<span id="count" aria-live="polite"></span><ol id="hits" hidden></ol></form>',
                 "</header><main>",
+                _ask_panel(spec),
                 f'<section id="intro">{_site_links(md.render(intro))}</section>',
                 f'<section id="rules"><h2>Rules</h2><ul>{contents}</ul>' + "".join(areas) + "</section>",
                 _comparison(spec, resolved),
@@ -431,7 +508,7 @@ def render_site(spec: Spec, *, disputes: str, tests: Sequence[SiteTest], scoring
                 + "".join(_test(t) for t in tests)
                 + "</section>",
                 f'</main><script type="application/json" id="search-index">{_search_index(spec, disputes)}</script>',
-                f"<script>{_SCRIPT}</script></body></html>",
+                f"<script>{_SCRIPT}</script>{_ask_scripts()}</body></html>",
             ]
         )
         + "\n"

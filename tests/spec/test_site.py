@@ -211,3 +211,43 @@ def _chunks(data: bytes, kind: bytes) -> list[bytes]:
             found.append(data[offset + 8 : offset + 8 + length])
         offset += 12 + length
     return found
+
+
+ASKED = [  # (the question in the address, the ruling under standard), each worked by hand
+    # S2 void in hearts, holding QD KS 7C: any card (void-play free)
+    ("ask=legal&role=defender&called=AH&n=4&trick=9H&hand=QD,KS,7C", "may play 7C KS QD"),
+    # QC, the only trump, takes 9H KH QC AH 7H: 0 + 4 + 3 + 11 + 0 = 18 points
+    ("ask=trick&called=AH&trick=9H,KH,QC,AH,7H", "QC wins, 18 points"),
+    # 90 card points in 4 tricks: a win at 2 / 1 / -1 (a schneider needs 91)
+    ("ask=score&points=90&bury=0&tricks=4", "win: the picker +2, the partner +1, each defender -1"),
+    # the picker holding 7H on the called suit's first lead must follow it
+    ("ask=legal&role=picker&called=AH&n=4&trick=9H&hand=7H,QS,AD", "may play 7H"),
+    # a leaster: JD led, the seat holds one trump, 7D, and must follow with it
+    ("ask=legal&role=leaster&n=2&trick=JD&hand=7D,AC,9H", "may play 7D"),
+]
+
+
+def test_the_ask_panel_is_in_the_page_with_the_rules_module_inline(page: Path) -> None:
+    text = page.read_text(encoding="utf-8")
+    assert '<section id="ask" hidden>' in text  # shown only by its script: the page reads the same without it
+    assert "globalThis.SheepsheadRules" in text and 'id="ask-config"' in text
+    assert text.count('<button type="button" data-card=') == 32
+
+
+@pytest.mark.parametrize(("query", "ruling"), ASKED, ids=[q.split("&")[0] + str(i) for i, (q, _) in enumerate(ASKED)])
+def test_the_ask_panel_rules_in_a_real_browser(page: Path, tmp_path: Path, query: str, ruling: str) -> None:
+    browser = _browser()
+    done = _run_browser(browser, tmp_path / "profile", "--dump-dom", f"{page.as_uri()}?{query}")
+    assert done.returncode == 0, done.stderr[-2000:]
+    found = re.search(r'<div id="ask-answer" aria-live="polite" data-answer="([^"]*)"', done.stdout)
+    assert found, done.stdout[-2000:]
+    assert found[1] == ruling
+
+
+def test_the_ask_panel_names_the_axis_that_changes_the_ruling(page: Path, tmp_path: Path) -> None:
+    browser = _browser()
+    done = _run_browser(browser, tmp_path / "profile", "--dump-dom", f"{page.as_uri()}?{ASKED[0][0]}")
+    answer = done.stdout.split('<div id="ask-answer"', 1)[1].split("</div>", 1)[0]
+    assert '<a href="#axis-void-play">void-play</a></td><td data-label="Option"><code>must-trump</code></td>' in answer
+    assert '<td data-label="Answer">may play QD</td>' in answer  # only the trump under must-trump
+    assert '<a href="#play.void-in-led-suit">' in answer
