@@ -119,7 +119,10 @@ class TrickPlay(HandState):
                 return hand & ~(called_mask & ~(1 << self.called))  # type: ignore[operator]
             if seat == self.picker and self.profile.called_suit_lead == "after-first-lead":
                 rest = hand & ~called_mask  # play.picker-leads-called-suit
-                return rest or hand
+                if rest:
+                    return rest
+                # holding only the called suit, the picker leads it; after a ten call under
+                # ten-call-hold the-ace, with the ace (play.ace-kept-for-called-ten, below)
             ace = self._ace_hold
             if (
                 ace >= 0 and seat == self.picker and hand >> ace & 1

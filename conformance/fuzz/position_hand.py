@@ -55,6 +55,11 @@ def _deal(position: Position, rng: random.Random) -> Deal | None:
         fixed[holder].append(position.called)
     if position.under is not None and position.picker is not None and position.under not in fixed[position.picker]:
         fixed[position.picker].append(position.under)
+    if position.called is not None and position.called[0] == "T" and position.picker is not None:
+        # a ten is called only by a picker holding all three fail aces (call.ten-when-all-aces):
+        # dealt to the picker those not placed already, so that random deals find the moment
+        placed = {card for cards in fixed.values() for card in cards} | set(position.buried or ())
+        fixed[position.picker] += [ace for ace in ("AC", "AS", "AH") if ace not in placed]
     used = {card for cards in fixed.values() for card in cards}
     buried = [card for card in (position.buried or ()) if card not in used]
     rest = [card for card in CARDS if card not in used and card not in buried]
