@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import importlib
+import os
 import signal
 import sys
 import threading
@@ -82,10 +83,22 @@ def main(argv: Sequence[str] | None = None, *, env: Environment | None = None) -
     except RunInterrupted:
         env.err.write(f"{parser.prog}: terminated\n")
         return 143
+    except BrokenPipeError:  # the reader went away (`… | head`): stop quietly, as Unix tools do
+        _silence_stdout()
+        return 141
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
     return status
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null, so that the interpreter's own flush at exit finds no broken pipe."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 def _on_sigterm() -> Any:
