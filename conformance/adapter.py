@@ -265,9 +265,13 @@ class TrickWinnerRequest:
     options: Options
     cards: tuple[str, ...]
     called: str | None = None
-    """The called card, when the trick rule depends on it (a called ten under ``wins-suit``)."""
+    """The called card, when the trick rule depends on it (a called ten under ``wins-suit`` or
+    ``until-led``)."""
     under: str | None = None
     """The under card, which never wins and counts as the called suit."""
+    called_suit_led: bool = False
+    """Whether the called suit was led in an earlier trick (a called ten under ``until-led`` ranks
+    as any ten in a later trick of its suit). Sent to an engine only when true."""
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from reference_impl.cards import CARDS, Card, cards_of, mask_of, mask_points
 from reference_impl.errors import InvalidActionError
 from reference_impl.hand import Hand, Phase
 from reference_impl.profile import Profile
-from reference_impl.rules import card_tables
+from reference_impl.rules import card_tables, rank_after_first_lead
 from reference_impl.scoring import OutcomeKind, classify, picker_hand_scores, picker_side_card_points
 
 __all__ = ["ScoreResult", "callable_cards", "card_points", "legal_plays", "play_violations", "score", "trick_winner"]
@@ -41,14 +41,25 @@ class ScoreResult(NamedTuple):
     picker_side_points: int
 
 
-def trick_winner(profile: Profile, cards: Sequence[int], called: int | None = None, under: int | None = None) -> int:
+def trick_winner(
+    profile: Profile,
+    cards: Sequence[int],
+    called: int | None = None,
+    under: int | None = None,
+    called_suit_led: bool = False,
+) -> int:
     """Index (in play order) of the card that wins a trick of 1-5 cards, the first one led.
 
+    :param called_suit_led: whether the called suit was led in an earlier trick (a called ten
+        under ``until-led`` ranks as any ten in a later trick of its suit).
     :raises InvalidActionError: no cards, more than five, or a card repeated.
     """
     if not 1 <= len(cards) <= 5 or len(set(cards)) != len(cards):
         raise InvalidActionError("a trick holds one to five different cards", rule_id="play.clockwise-one-card")
-    tables = card_tables(profile.jack_order, profile.called_ten_rank, called, under)
+    rank: str = profile.called_ten_rank
+    if called_suit_led:
+        rank = rank_after_first_lead(rank)
+    tables = card_tables(profile.jack_order, rank, called, under)
     power = tables.power[tables.suit_of[cards[0]]]  # trick.highest-trump-wins, …-of-led-suit-wins
     return max(range(len(cards)), key=lambda i: power[cards[i]])
 

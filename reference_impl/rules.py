@@ -34,6 +34,7 @@ __all__ = [
     "card_tables",
     "is_trump",
     "power_tables",
+    "rank_after_first_lead",
     "strength_table",
     "trump_order",
 ]
@@ -132,8 +133,9 @@ def card_tables(
     """The card tables of a hand, after the call when there is one.
 
     An under card follows as the called suit and never wins (``call.under-card``,
-    ``trick.under-never-wins``); a called ten under ``wins-suit`` beats its suit's ace
-    (``trick.called-ten-rank``). Cached: a handful of variants exist.
+    ``trick.under-never-wins``); a called ten under ``wins-suit`` or ``until-led`` beats its suit's
+    ace (``trick.called-ten-rank``; for a trick led in the called suit after its first lead, pass
+    :func:`rank_after_first_lead` of the option). Cached: a handful of variants exist.
     """
     suit_of = list(EFFECTIVE_SUIT)
     masks = list(SUIT_MASKS)
@@ -144,7 +146,18 @@ def card_tables(
         masks[EFFECTIVE_SUIT[under]] &= ~(1 << under)
         masks[called_suit] |= 1 << under
         strength[under] = -1
-    elif called is not None and called & 7 == 1 and called_ten_rank == "wins-suit":
+    elif called is not None and called & 7 == 1 and called_ten_rank in ("wins-suit", "until-led"):
         strength[called] = 50  # above the ace (6), below every trump (101+)
     suits, table = tuple(suit_of), tuple(strength)
     return CardTables(suits, tuple(masks), table, power_tables(table, suits))
+
+
+def rank_after_first_lead(called_ten_rank: str) -> str:
+    """The called ten's rank (a called-ten-rank option) in a trick led in the called suit after
+    the suit's first lead: under ``until-led`` it ranks as any ten there, ``normal``; the other
+    options rank it in every trick alike (``trick.called-ten-rank``).
+
+    >>> rank_after_first_lead("until-led"), rank_after_first_lead("wins-suit")
+    ('normal', 'wins-suit')
+    """
+    return "normal" if called_ten_rank == "until-led" else called_ten_rank

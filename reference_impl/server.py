@@ -271,8 +271,15 @@ def _session(message: Mapping[str, Any]) -> Message:
 
 
 def _trick_winner(message: Mapping[str, Any]) -> Message:
+    led = message.get("called_suit_led", False)  # optional: absent means not led
+    if not isinstance(led, bool):
+        raise _BadRequest(f"field 'called_suit_led' has the wrong type: {led!r}")
     winner = queries.trick_winner(
-        _profile(message), _cards(message, "cards"), _optional_card(message, "called"), _optional_card(message, "under")
+        _profile(message),
+        _cards(message, "cards"),
+        _optional_card(message, "called"),
+        _optional_card(message, "under"),
+        called_suit_led=led,
     )
     return {"winner": winner}
 

@@ -23,7 +23,7 @@ from reference_impl.actions import SEATS, Action, seat_name
 from reference_impl.cards import CARDS, Card, CardMask, cards_of, format_cards, format_mask
 from reference_impl.errors import IllegalActionError, InvalidActionError
 from reference_impl.profile import Profile
-from reference_impl.rules import card_tables
+from reference_impl.rules import card_tables, rank_after_first_lead
 
 if TYPE_CHECKING:
     from reference_impl.scoring import Outcome
@@ -105,6 +105,7 @@ class HandState:
         "_passes",
         "_leaster",
         "_power",
+        "_power_later",
         "_suit_of",
         "_suit_masks",
         "_called_suit",
@@ -257,9 +258,15 @@ class HandState:
 
     def _set_tables(self, called: int | None, under: int | None) -> None:
         profile = self.profile
-        self._suit_of, self._suit_masks, _, self._power = card_tables(
-            profile.jack_order, profile.called_ten_rank, called, under
-        )
+        rank = profile.called_ten_rank
+        self._suit_of, self._suit_masks, _, self._power = card_tables(profile.jack_order, rank, called, under)
+        # The power to win a trick led in the called suit after its first lead: under until-led the
+        # called ten ranks as any ten there (trick.called-ten-rank); the play switches to it at such
+        # a lead (later_called_lead). The same tables under every other option.
+        if rank == "until-led":
+            self._power_later = card_tables(profile.jack_order, rank_after_first_lead(rank), called, under).power
+        else:
+            self._power_later = self._power
         # Under ten-call-hold the-ace, after a ten call, the ace of its suit is the picker's hold
         # card (play.ace-kept-for-called-ten); -1 otherwise. Kept here: legal_play_mask reads it.
         the_ace = profile.ten_call_hold == "the-ace" and called is not None and under is None

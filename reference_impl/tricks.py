@@ -310,8 +310,11 @@ class TrickPlay(HandState):
         trick = self._trick_cards
         if not trick:
             self._leader = seat
-            if self._called_led_in < 0 and self._suit_of[card] == self._called_suit:
-                self._called_led_in = len(self._tricks)
+            if self._called_led_in < 0:
+                if self._suit_of[card] == self._called_suit:
+                    self._called_led_in = len(self._tricks)  # the called suit's first lead
+            elif self._suit_of[card] == self._called_suit:  # a later lead of it (rare: a hook is cheap here)
+                self.later_called_lead()
         if card == self.called:
             self.partner_revealed_in = len(self._tricks)
         trick.append(card)
@@ -342,6 +345,12 @@ class TrickPlay(HandState):
         self._turn = self.next_leader(winner, leader)
         if len(tricks) == 6:
             self._score()
+
+    def later_called_lead(self) -> None:
+        """A lead of the called suit after its first lead: from this trick on a called ten ranks
+        as the called-ten-rank option ranks it there, under ``until-led`` as any ten, below its
+        ace (rule ``trick.called-ten-rank``; the same tables under the other options)."""
+        self._power = self._power_later
 
     def first_leader(self) -> int:
         """The seat leading the first trick: the dealer's left (rule ``play.first-lead``)."""

@@ -19,7 +19,7 @@
   /** Every axis these answers depend on, with its options, the default first. */
   const AXES = {
     "jack-order": ["clubs-first", "spades-first"], // ranking.trump-order
-    "called-ten-rank": ["normal", "wins-suit"], // trick.called-ten-rank
+    "called-ten-rank": ["normal", "wins-suit", "until-led"], // trick.called-ten-rank
     "void-play": ["free", "must-trump"], // play.void-in-led-suit
     "called-suit-lead": ["any-time", "after-first-lead"], // play.picker-leads-called-suit
     "ten-call-hold": ["any-card", "the-ace"], // play.ace-kept-for-called-ten
@@ -76,8 +76,10 @@
 
   /**
    * The index, in play order, of the card that wins a trick of one to five cards, the first led.
-   * `call` ({called, under}, either null) describes the call: a called ten may win its suit
-   * (trick.called-ten-rank), an under card never wins (trick.under-never-wins).
+   * `call` ({called, under, calledSuitLed}, any of them left out) describes the call: a called
+   * ten may win its suit (trick.called-ten-rank: always under wins-suit; under until-led only in
+   * the trick that leads its suit for the first time, so not when `calledSuitLed` says the suit
+   * was led in an earlier trick), an under card never wins (trick.under-never-wins).
    */
   function trickWinner(cards, options, call) {
     if (!Array.isArray(cards) || cards.length < 1 || cards.length > 5 || new Set(cards).size !== cards.length) {
@@ -87,7 +89,9 @@
     const trumps = trumpOrder(options);
     const called = (call && call.called) || null;
     const under = (called && call.under) || null;
-    const tenWins = option(options, "called-ten-rank") === "wins-suit" && called !== null && called[0] === "T";
+    const rank = option(options, "called-ten-rank");
+    const ledBefore = Boolean(call && call.calledSuitLed);
+    const tenWins = (rank === "wins-suit" || (rank === "until-led" && !ledBefore)) && called !== null && called[0] === "T";
     const led = suitOf(cards[0], { called, under });
     // A card's power in this trick: any trump beats every fail card (trick.highest-trump-wins,
     // ranking.trump-beats-fail); without trump the led suit wins, other fail suits never

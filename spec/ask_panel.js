@@ -31,7 +31,7 @@
     var called = value("called") || null, under = value("under") || null;
     if (q === "trick") {
       if (state.trick.length !== 5) { throw new RangeError("tap the five cards of the trick, the led card first"); }
-      var winner = R.trickWinner(state.trick, options, { called: called, under: under });
+      var winner = R.trickWinner(state.trick, options, { called: called, under: under, calledSuitLed: value("led") });
       return state.trick[winner] + " wins, " + R.cardPoints(state.trick) + " points";
     }
     if (!state.hand.length) { throw new RangeError("tap the cards the seat holds"); }

@@ -369,9 +369,10 @@ def _ask_panel(spec: Spec) -> str:
         '<label><input type="radio" name="q" value="trick"> Who wins the trick?</label> '
         '<label><input type="radio" name="q" value="score"> What does a result score?</label></fieldset>'
         f'<div data-for="legal trick">{_select("called", "Called card", called)} {_select("under", "Under card", under)}</div>'
-        f'<div data-for="legal">{_select("role", "The seat is the", roles)} {_select("n", "Trick", numbers)} '
-        '<label><input type="checkbox" name="led"> The called suit was led before</label>'
-        '<p>Tap cards into: <label><input type="radio" name="into" value="trick" checked> the trick so far</label> '
+        f'<div data-for="legal">{_select("role", "The seat is the", roles)} {_select("n", "Trick", numbers)}</div>'
+        '<div data-for="legal trick"><label><input type="checkbox" name="led"> The called suit was led before</label>'
+        "</div>"
+        '<div data-for="legal"><p>Tap cards into: <label><input type="radio" name="into" value="trick" checked> the trick so far</label> '
         '<label><input type="radio" name="into" value="hand"> the seat\'s hand</label></p></div>'
         '<div data-for="trick"><p>Tap the five cards of the trick, the led card first.</p></div>'
         f'<div data-for="legal trick"><div class="deck">{cards}</div>'

@@ -24,7 +24,9 @@
 //     result() { return { over: false, tricks: [], outcome: null }; },
 //
 //     // Queries (each advertises its capability); `message` is the request of spec/PROTOCOL.md:
-//     trickWinner(message) { return { winner: "S3" }; },     // {options, cards, leader, called, under}
+//     trickWinner(message) { return { winner: 2 }; },        // {options, cards, called, under, called_suit_led}:
+//                                                            // the winning card's index; called_suit_led is
+//                                                            // always a boolean here (false when not sent)
 //     legalPlays(message) { return { cards: ["QC"] }; },     // {options, hand, trick, picker, called, ...}
 //     callableCards(message) { return { cards: ["AH"] }; },  // {options, hand, buried}
 //     score(message) { return { kind: "win", picker: 2, partner: 1, defender: -1 }; },
@@ -188,7 +190,9 @@ function answer(engine, message, options = {}) {
       points: t.points ?? null })), outcome: r.outcome ?? null };
   }
   const query = QUERIES[type] && engine[QUERIES[type]];
-  if (query) return { id, ...query.call(engine, message) };
+  // A trick-winner request carries called_suit_led only when it is true (spec/PROTOCOL.md 5.4).
+  const asked = type === "trick-winner" ? { ...message, called_suit_led: message.called_suit_led === true } : message;
+  if (query) return { id, ...query.call(engine, asked) };
   return { id, error: { code: "unsupported", message: `this engine does not answer ${type}` } };
 }
 

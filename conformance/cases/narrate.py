@@ -18,6 +18,7 @@ from sheepshead_spec.record_actions import HandPlan, left_of
 
 from conformance.adapter import HandOutcome, ReplayResponse, TrickRecord
 from conformance.cases.blame import forbidding_rules
+from conformance.cases.record_queries import follows
 
 __all__ = ["Narration", "card_points", "is_trump", "narrate_hand", "signed"]
 
@@ -209,7 +210,10 @@ def _call(n: Narration, ctx: _Context, seat: str, rest: str) -> None:
         )
 
 
-def _why(n: Narration, ctx: _Context, trick: Sequence[tuple[str, str]], record: TrickRecord) -> None:
+def _why(
+    n: Narration, ctx: _Context, trick: Sequence[tuple[str, str]], record: TrickRecord, called_led_before: bool
+) -> None:
+    """Why the trick's winner won (``called_led_before``: the called suit was led in an earlier trick)."""
     led = trick[0][1]
     by_seat = dict(trick)
     if record.winner is None:
@@ -221,7 +225,13 @@ def _why(n: Narration, ctx: _Context, trick: Sequence[tuple[str, str]], record: 
         n.say(f"the engine names {record.winner} as the winner, who played no card here", indent=1)
         return
     trumps = [c for c in cards if is_trump(c)]
-    called_ten = card == ctx.plan.called and card[0] == "T" and ctx.options.get("called-ten-rank") == "wins-suit"
+    rank = ctx.options.get("called-ten-rank", "normal")
+    # A called ten takes its suit under wins-suit, and under until-led on the suit's first lead only.
+    called_ten = (
+        card == ctx.plan.called
+        and card[0] == "T"
+        and (rank == "wins-suit" or (rank == "until-led" and not called_led_before))
+    )
     if is_trump(card):
         jacks = ctx.options.get("jack-order", "clubs-first")
         black = card in ("JC", "JS") and {"JC", "JS"} <= set(cards) and not any(c[0] == "Q" for c in cards)
@@ -233,7 +243,12 @@ def _why(n: Narration, ctx: _Context, trick: Sequence[tuple[str, str]], record: 
             indent=1,
         )
     elif called_ten and not trumps:
-        n.say(f"{record.winner} wins with {card}: the called ten takes its suit", "trick.called-ten-rank", indent=1)
+        takes = "its suit" if rank == "wins-suit" else "the first lead of its suit"
+        n.say(
+            f"{record.winner} wins with {card}: the called ten takes {takes} (called-ten-rank: {rank})",
+            "trick.called-ten-rank",
+            indent=1,
+        )
     elif trumps:
         n.say(
             f"{record.winner} wins with {card} although trump was played (the engine's ruling;"
@@ -248,6 +263,13 @@ def _why(n: Narration, ctx: _Context, trick: Sequence[tuple[str, str]], record: 
             "trick.highest-of-led-suit-wins",
             indent=1,
         )
+        called = ctx.plan.called
+        if rank == "until-led" and called_led_before and called in cards and called[0] == "T" and led[1] == called[1]:
+            n.say(
+                f"{called} ranks as any ten: its suit was led before (called-ten-rank: until-led)",
+                "trick.called-ten-rank",
+                indent=2,
+            )
     if record.points is None:
         n.say(f"the engine does not say how many points {record.winner} took", indent=2)
     else:
@@ -498,6 +520,7 @@ def narrate_hand(
     rejected = response.rejected.index if response.rejected is not None else None
     trick: list[tuple[str, str]] = []
     number = 0
+    called_led = False  # whether the called suit was led in a finished trick
     auction_index = 0
     revoked = ""  # the revoke of the trick being played, said once its trick is shown
     for index, action in enumerate(plan.actions):
@@ -547,9 +570,11 @@ def narrate_hand(
             n.say(f"Claim: {seat} claims a revoke; the hand ends", "procedure.revoke-claimed")
         elif is_play and len(trick) == 5:
             if number <= len(response.tricks):
-                _why(n, ctx, trick, response.tricks[number - 1])
+                _why(n, ctx, trick, response.tricks[number - 1], called_led)
             else:
                 n.say("the engine reported no result for this trick", indent=1)
+            if plan.called is not None and follows(trick[0][1], plan.under, plan.called) == plan.called[1]:
+                called_led = True
             trick = []
     if response.outcome is not None:
         _outcome(n, ctx, response.outcome)

@@ -218,12 +218,13 @@ def _queried(
             " a position in the play is counted with)"
         )
     asked = dict(options)
-    winners: dict[tuple[str, ...], int] = {}
+    winners: dict[tuple[tuple[str, ...], str | None, str | None, bool], int] = {}
 
-    def winner(cards: tuple[str, ...], called: str | None, under: str | None) -> int:
-        if cards not in winners:
-            winners[cards] = adapter.trick_winner(TrickWinnerRequest(asked, cards, called, under))
-        return winners[cards]
+    def winner(cards: tuple[str, ...], called: str | None, under: str | None, called_suit_led: bool) -> int:
+        key = (cards, called, under, called_suit_led)
+        if key not in winners:
+            winners[key] = adapter.trick_winner(TrickWinnerRequest(asked, cards, called, under, called_suit_led))
+        return winners[key]
 
     def legal(actions: tuple[str, ...]) -> tuple[str, ...]:
         hands = {seat: list(plan.deal.hands[seat]) for seat in SEATS}
@@ -258,7 +259,7 @@ def _queried(
                 trick.append((seat, card))
                 if len(trick) == 5:
                     cards = tuple(c for _, c in trick)
-                    index = winner(cards, called, under)
+                    index = winner(cards, called, under, called_suit_led)
                     if not 0 <= index < 5:
                         raise Unsupported(
                             f"the engine's trick-winner answer {index} names no card of {' '.join(cards)}"

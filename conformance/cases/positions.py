@@ -71,6 +71,8 @@ class Position:
     def describe(self) -> str:
         """One line: ``S2 (defender) to play to trick 4, after S1 9H; holds QD KS 7C; AH called``."""
         called = f"; {self.called} called" + (f" under {self.under}" if self.under else "") if self.called else ""
+        if self.called and self.called_suit_led:
+            called += ", its suit led before"
         led = (
             f", after {' '.join(f'{s} {c}' for s, c in zip(self.trick_seats, self.trick))}"
             if self.trick
@@ -91,6 +93,11 @@ class Position:
             self.under,
             self.called_suit_led,
         )
+
+    def trick_request(self, options: Mapping[str, str]) -> TrickWinnerRequest:
+        """The ``trick-winner`` query of a complete trick (whether the called suit was led before
+        decides a called ten under ``called-ten-rank: until-led``)."""
+        return TrickWinnerRequest(dict(options), self.trick, self.called, self.under, self.called_suit_led)
 
 
 def position_depends(record: LoadedRecord, spec: Spec) -> dict[str, frozenset[str]]:
@@ -243,9 +250,7 @@ def _judge(
     if "winner" in trick:
         applies, seat = value(trick["winner"])
         if applies:
-            index = adapter.trick_winner(
-                TrickWinnerRequest(dict(config.request), position.trick, position.called, position.under)
-            )
+            index = adapter.trick_winner(position.trick_request(config.request))
             actual = position.trick_seats[index] if 0 <= index < len(position.trick_seats) else f"card {index}"
             checks.append(
                 Check(

@@ -261,7 +261,17 @@ def judge_by_queries(
             plays += 1
             if len(trick) == 5:
                 winner = _complete_trick(
-                    judge, plan, trick, len(won), expected_tricks, adapter, options, called, under, capabilities
+                    judge,
+                    plan,
+                    trick,
+                    len(won),
+                    expected_tricks,
+                    adapter,
+                    options,
+                    called,
+                    under,
+                    called_suit_led,
+                    capabilities,
                 )
                 if winner is None:
                     return  # no winner to go on with (none stated, no next lead)
@@ -309,9 +319,11 @@ def _complete_trick(
     options: Mapping[str, str],
     called: str | None,
     under: str | None,
+    called_suit_led: bool,
     capabilities: frozenset[Capability],
 ) -> str | None:
-    """Check one complete trick's winner and points; the winner the hand goes on with."""
+    """Check one complete trick's winner and points; the winner the hand goes on with
+    (``called_suit_led``: whether the called suit was led in an earlier trick)."""
     cards = [card for _, card in trick]
     seats = [seat for seat, _ in trick]
     stated = expected[number] if number < len(expected) else {}
@@ -323,7 +335,7 @@ def _complete_trick(
         winner = later[lead] if lead < len(later) else None
         path = plan.paths[[i for i, a in enumerate(plan.actions) if a.split()[1] == "play"][lead]] if winner else path
     if winner is not None and Capability.TRICK_WINNER in capabilities:
-        index = adapter.trick_winner(TrickWinnerRequest(dict(options), tuple(cards), called, under))
+        index = adapter.trick_winner(TrickWinnerRequest(dict(options), tuple(cards), called, under, called_suit_led))
         actual = seats[index] if 0 <= index < len(seats) else f"card {index}"
         rules = rules_for("trick-winner", judge.rules)
         if actual != winner and actual in seats:

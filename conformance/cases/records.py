@@ -422,7 +422,7 @@ def _partner_before_the_end(
     rules = rules_for("partner", judge.rules)
     where = judge.record.where([*prefix, "expect", "partner"])
     fell = plan.called is not None and f"{plan.called}" in {
-        action.split()[-1] for action in plan.actions[: response.applied] if action.split()[1] == "play"
+        action.split()[-1] for action in plan.actions[: response.applied] if action.split()[1] in ("play", "revoke")
     }
     if fell and response.partner is not None:
         judge.add(

@@ -347,7 +347,8 @@ class Table:
     def trick_winner(self, cards: Sequence[str]) -> int:
         """Index of the card the engine says wins a trick of ``cards`` (in play order)."""
         self.require(Capability.TRICK_WINNER)
-        request = TrickWinnerRequest(self.options, tuple(cards), self.position.called, self.position.under)
+        p = self.position
+        request = TrickWinnerRequest(self.options, tuple(cards), p.called, p.under, p.called_suit_led)
         return self.adapter.trick_winner(request)
 
     def legal_plays(self) -> tuple[str, ...]:

@@ -18,7 +18,7 @@ from typing import TextIO
 from sheepshead_spec import Spec
 from sheepshead_spec.record_actions import LoadedRecord, configuration
 
-from conformance.adapter import Adapter, AdapterError, Capability, CardPointsRequest, EngineInfo, TrickWinnerRequest
+from conformance.adapter import Adapter, AdapterError, Capability, CardPointsRequest, EngineInfo
 from conformance.cases.mismatches import show
 from conformance.cases.model import Config, Verdict
 from conformance.cases.positions import Position, legal_by_replay
@@ -52,7 +52,7 @@ def _ruling(position: Position, adapter: Adapter, info: EngineInfo, options: Map
                     return _Ruling(f"no ruling: {found}")
                 cards = tuple(sorted(set(found[0])))
             return _Ruling(f"may play {show(list(cards))}" if cards else "may play nothing", cards)
-        index = adapter.trick_winner(TrickWinnerRequest(dict(sent), position.trick, position.called, position.under))
+        index = adapter.trick_winner(position.trick_request(sent))
         seat = position.trick_seats[index] if 0 <= index < len(position.trick_seats) else f"card {index}"
         points = adapter.card_points(CardPointsRequest(position.trick))
         return _Ruling(f"{seat} wins, {points} points")

@@ -214,12 +214,15 @@ def _body(request: Request) -> dict[str, Any]:
             ],
         }
     if isinstance(request, TrickWinnerRequest):
-        return {
+        body: dict[str, Any] = {
             "options": dict(request.options),
             "cards": list(request.cards),
             "called": request.called,
             "under": request.under,
         }
+        if request.called_suit_led:  # optional: left out when false, as engines before it expect
+            body["called_suit_led"] = True
+        return body
     if isinstance(request, LegalPlaysRequest):
         return {
             "options": dict(request.options),

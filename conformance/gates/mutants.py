@@ -224,6 +224,26 @@ def _trump_lead_free(hand: Hand, legal: int) -> int:
     return legal
 
 
+def _called_ten_rank_ends_on_any_card() -> Patch:
+    """Under called-ten-rank until-led, the called ten's rank above its ace ends after any trick
+    holding a card of its suit, a throw-off on another suit's lead too ("played" read as any card,
+    not as a lead): the hook of a later lead is called after each such trick."""
+    original = Hand.push_play_unchecked
+
+    def push(self: Hand, card: int) -> None:
+        before = self.trick_index
+        original(self, card)
+        suit = self.called_suit
+        if (
+            suit is not None
+            and self.trick_index > before
+            and any(self.suit_of(c) == suit for c in self.tricks[-1].cards)
+        ):
+            self.later_called_lead()
+
+    return _replace((Hand, "push_play_unchecked", push))
+
+
 def _dealer_leads(self: Hand) -> int:
     return self.dealer
 
@@ -391,6 +411,18 @@ _CATALOGUE: tuple[Mutant, ...] = (
         _tables(_off_suit_can_win),
     ),
     Mutant("trick.first-trump-wins", "The first trump played wins, not the highest.", _tables(_first_trump_wins)),
+    Mutant(
+        "trick.called-ten-wins-after-its-suit-led",
+        "Under called-ten-rank until-led the called ten still beats its ace after its suit's first lead (it plays wins-suit).",
+        _replace(
+            (Hand, "later_called_lead", lambda self: None), (queries_module, "rank_after_first_lead", lambda rank: rank)
+        ),
+    ),
+    Mutant(
+        "trick.called-ten-rank-ends-on-any-card-of-its-suit",
+        "Under called-ten-rank until-led the called ten ranks as any ten once a card of its suit was played, even thrown off.",
+        _called_ten_rank_ends_on_any_card(),
+    ),
     Mutant(
         "play.void-must-trump",
         "A player void in a led fail suit must trump (under every profile).",

@@ -272,7 +272,7 @@ class StepAdapter:
                 if not step.accepted:
                     rejected = Rejection(index, step.rule, step.reason)
                     break
-                if len(words) == 3 and words[1] == "play":
+                if len(words) == 3 and words[1] in ("play", "revoke"):  # a revoke's card is played too
                     plays.append((seat, words[2]))
             result = engine.result()
             turn = engine.turn()

@@ -1,6 +1,7 @@
 Feature: Winning a trick
   The highest trump wins; without trump, the highest card of the led suit; other fail suits never
-  win. A called ten ranks normally or wins its suit, as the called-ten-rank axis says.
+  win. A called ten ranks normally, wins its suit, or wins it on the suit's first lead only, as the
+  called-ten-rank axis says.
 
   @rule:trick.highest-of-led-suit-wins
   Scenario: Without trump the highest club wins a club lead
@@ -25,7 +26,9 @@ Feature: Winning a trick
   Scenario: Text 003's worked example: the trick is worth 29 card points
     Then AH TH KH 7D KC are worth 29 card points
 
-  # normal: the called ten ranks as any ten, below the ace; wins-suit: it beats the ace.
+  # normal: the called ten ranks as any ten, below the ace; wins-suit: it beats the ace. Nothing
+  # says the called suit was led before, so the trick is hearts' first lead: under until-led the
+  # called ten beats the ace there too.
   @rule:trick.called-ten-rank
   Scenario Outline: A called ten ranks below the ace of its suit
     Given the called card is TH
@@ -40,6 +43,39 @@ Feature: Winning a trick
     Examples: Under wins-suit, above it
       | winner |
       | TH     |
+
+    @called-ten-rank:until-led
+    Examples: Under until-led, above it on the suit's first lead
+      | winner |
+      | TH     |
+
+  # The same trick after hearts were led in an earlier trick (so this is a later heart lead; in a
+  # hand played by the rules the partner would have played TH on the first one, but a revoke can
+  # keep it back, and a question at the table can describe the trick). normal: the ten ranks below
+  # AH, which wins. wins-suit: the called ten beats every heart in every trick: TH. until-led: the
+  # ten beats its ace only in the trick that leads hearts for the first time; this one does not,
+  # so it ranks as any ten and AH wins. Only wins-suit gives TH; only normal and until-led give AH
+  # here, and the scenario above tells until-led from normal.
+  @rule:trick.called-ten-rank
+  Scenario Outline: After its suit was led, a called ten beats its ace only under wins-suit
+    Given the called card is TH
+    And the called suit has been led
+    Then the trick 9H TH AH is won by <winner>
+
+    @called-ten-rank:normal
+    Examples: Below the ace, as in every trick
+      | winner |
+      | AH     |
+
+    @called-ten-rank:wins-suit
+    Examples: Above the ace, as in every trick
+      | winner |
+      | TH     |
+
+    @called-ten-rank:until-led
+    Examples: Below the ace once its suit has been led
+      | winner |
+      | AH     |
 
   # AS called under 8D. Under no-callable-suit=alone there is no under call (call.no-callable-suit),
   # so no card is ever an under card: the trick cannot arise. The whole hand below plays the
@@ -95,9 +131,11 @@ Feature: Winning a trick
     And it is S2's turn
 
   # A called ten (the picker holding all three fail aces): normal, it ranks below its ace;
-  # wins-suit, it beats every card of its suit. A trump still beats it, and another suit's ten
-  # is not affected: those tricks are in the next outline (a row for every profile beside the
-  # rows per option with the same called card would keep the latter from being one case each).
+  # wins-suit, it beats every card of its suit; until-led, the same on the suit's first lead,
+  # which each of these tricks is (nothing says the called suit was led before). A trump still
+  # beats it, and another suit's ten is not affected: those tricks are in the next outline (a row
+  # for every profile beside the rows per option with the same called card would keep the latter
+  # from being one case each).
   @rule:trick.called-ten-rank @rule:trick.highest-of-led-suit-wins @rule:trick.highest-trump-wins
   Scenario Outline: With <called> called, the trick <trick> is won by <winner>
     Given the called card is <called>
@@ -117,7 +155,14 @@ Feature: Winning a trick
       | TC     | 9C TC AC       | TC     |
       | TS     | AS TS 9S 8S 7S | TS     |
 
-  # Under either rank of the called ten: a trump beats it, and another suit's ten is not affected.
+    @called-ten-rank:until-led
+    Examples: The called ten wins its suit's first lead
+      | called | trick          | winner |
+      | TH     | TH AH KH 9H 8H | TH     |
+      | TC     | 9C TC AC       | TC     |
+      | TS     | AS TS 9S 8S 7S | TS     |
+
+  # Under every rank of the called ten: a trump beats it, and another suit's ten is not affected.
   @rule:trick.called-ten-rank @rule:trick.highest-of-led-suit-wins @rule:trick.highest-trump-wins
   Scenario Outline: Whatever the called ten's rank, with <called> called the trick <trick> is won by <winner>
     Given the called card is <called>

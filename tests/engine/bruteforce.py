@@ -80,8 +80,8 @@ def normalise_action(text: str) -> str:
         if len(rest) == 3:
             parts += ["under", normalise_card(rest[2])]
         return " ".join(parts)
-    if verb == "play":
-        return f"{seat} play {normalise_card(rest[0])}"
+    if verb in ("play", "revoke"):  # a revoke: a held card the rules of play forbid, played all the same
+        return f"{seat} {verb} {normalise_card(rest[0])}"
     if verb == "blitz":
         return f"{seat} blitz {rest[0].lower()}"
     return f"{seat} {verb}"
@@ -143,20 +143,30 @@ class Model:
             return self.called_suit  # type: ignore[return-value]
         return TRUMP_SUIT if is_trump(card) else card[1]
 
-    def strength(self, card: str) -> int:
+    def strength(self, card: str, first_called_lead: bool = True) -> int:
+        """A card's strength in a trick; ``first_called_lead``: the trick is not a lead of the
+        called suit after its first one (it decides the called ten under until-led)."""
         if card == self.under:
             return -1  # trick.under-never-wins
         if is_trump(card):
             return 100 + self.trump_rank[card]  # ranking.trump-beats-fail
-        if card == self.called and card[0] == "T" and self.opt["called-ten-rank"] == "wins-suit":
-            return 7  # trick.called-ten-rank: above the ace of its suit
+        if card == self.called and card[0] == "T":
+            rank = self.opt["called-ten-rank"]
+            # trick.called-ten-rank: above the ace of its suit under wins-suit; under until-led
+            # only in the trick that leads the called suit for the first time.
+            if rank == "wins-suit" or (rank == "until-led" and first_called_lead):
+                return 7
         return FAIL_STRENGTH[card[0]]
 
-    def trick_winner(self, trick: list[tuple[int, str]]) -> int:
+    def trick_winner(self, trick: list[tuple[int, str]], number: int | None = None) -> int:
+        """The winner of ``trick``, the ``number``-th (0-based; default: the trick being played)."""
+        index = len(self.tricks) if number is None else number
         led = self.suit(trick[0][1])
+        # A lead of the called suit after its first lead: the called suit was led before this trick.
+        first = not (led == self.called_suit and self.called_first_lead is not None and self.called_first_lead < index)
         trumps = [(s, c) for s, c in trick if self.suit(c) == TRUMP_SUIT]
         candidates = trumps or [(s, c) for s, c in trick if self.suit(c) == led]
-        seat, card = max(candidates, key=lambda sc: self.strength(sc[1]))
+        seat, card = max(candidates, key=lambda sc: self.strength(sc[1], first))
         # The under card can only be the best card of the led suit if nobody else followed it,
         # which the partner's duty (play.partner-plays-called-card) makes impossible.
         assert card != self.under, "an under card would win the trick"
@@ -340,7 +350,7 @@ class Model:
                 self.start_play()
             else:
                 self.phase = "bury"
-        else:
+        else:  # a play, or a revoke (procedure.revoke-claimed: the card stays played)
             card = words[2]
             self.hands[seat].remove(card)
             if (

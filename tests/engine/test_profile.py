@@ -73,7 +73,7 @@ PROFILES = {
         "call-timing": "call-then-bury",
         "no-tricker": "points",
         "leaster-blind": "first-trick",
-        "called-ten-rank": "wins-suit",
+        "called-ten-rank": "until-led",
         "double-on-the-bump": "on",
         "bury-on-no-trick": "no-trick-points",
         "leaster-tie": "random",

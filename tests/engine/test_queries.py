@@ -76,7 +76,9 @@ def test_queries_agree_with_played_hands(profile_name: str) -> None:
                 hand.apply(hand.random_action(rng.random))
                 if len(hand.tricks) > before:
                     done = hand.tricks[-1]
-                    index = trick_winner(profile, done.cards, called=hand.called, under=hand.under)
+                    index = trick_winner(
+                        profile, done.cards, called=hand.called, under=hand.under, called_suit_led=called_led_before
+                    )
                     assert done.seats[index] == done.winner
                 continue
             hand.apply(hand.random_action(rng.random))

@@ -1,5 +1,5 @@
 """Winning a trick: the highest trump, else the highest card of the led suit; a called ten under
-`wins-suit`; an under card never wins.
+`wins-suit`, and under `until-led` on its suit's first lead; an under card never wins.
 
 Rules: trick.highest-trump-wins, trick.highest-of-led-suit-wins, trick.called-ten-rank,
 trick.under-never-wins, ranking.trump-order, ranking.fail-king-below-ten,
@@ -12,6 +12,10 @@ Most positions are leasters (all five pass), which play by the ordinary rules wi
 from __future__ import annotations
 
 import pytest
+
+from reference_impl.cards import parse_cards
+from reference_impl.profile import Profile
+from reference_impl.queries import trick_winner
 
 from .conftest import DEAL_U, DEAL_W, make_hand, run
 
@@ -132,12 +136,91 @@ def test_called_ten_ranks_normally() -> None:
     assert trick.points == 25
 
 
-@pytest.mark.parametrize(("profile", "options"), [("wikipedia", None), ("standard", {"called-ten-rank": "wins-suit"})])
+@pytest.mark.parametrize(
+    ("profile", "options"),
+    [
+        ("wikipedia", None),
+        ("standard", {"called-ten-rank": "wins-suit"}),
+        ("standard", {"called-ten-rank": "until-led"}),
+    ],
+)
 def test_called_ten_wins_its_suit(profile: str, options) -> None:
-    """trick.called-ten-rank (wins-suit): TH beats every other heart, the ace included."""
+    """trick.called-ten-rank (wins-suit; until-led on the suit's first lead, which this trick is):
+    TH beats every other heart, the ace included."""
     trick = called_ten_trick(profile, options)
     assert trick.winner == 2
     assert trick.points == 25
+
+
+# DEAL_R (dealer S5), the hand of fixtures/hands/procedure/partner-revokes-keeping-the-called-ten-
+# which-meets-its-ace-later.yaml: S2 picks AC AS, buries them and calls TH (S4's). Trick 1 leads
+# hearts for the first time; S4 keeps TH back with a revoke (7H); S2's queens win tricks 2-5; in
+# trick 6, a later heart lead, S2's AH and S4's TH meet with no trump.
+DEAL_R = {
+    "S1": "9H JC JD TC KC 9C",
+    "S2": "AH KH QC QS QH QD",
+    "S3": "8H 8C TS KS 9S 8S",
+    "S4": "TH 7H JS JH AD TD",
+    "S5": "7D 8D 9D KD 7C 7S",
+    "blind": "AC AS",
+}
+REVOKED_TRICKS = (
+    "S1 9H, S2 KH, S3 8H, S4 revoke 7H, S5 7D",
+    "S5 8D, S1 JC, S2 QC, S3 8C, S4 JS",
+    "S2 QS, S3 TS, S4 JH, S5 9D, S1 JD",
+    "S2 QH, S3 KS, S4 AD, S5 KD, S1 TC",
+    "S2 QD, S3 9S, S4 TD, S5 7C, S1 KC",
+    "S2 AH, S3 8S, S4 TH, S5 7S, S1 9C",
+)
+
+
+@pytest.mark.parametrize(("rank", "winner"), [("normal", 2), ("wins-suit", 4), ("until-led", 2)])
+def test_called_ten_on_a_later_lead_of_its_suit(rank: str, winner: int) -> None:
+    """trick.called-ten-rank: on a heart lead after hearts' first lead, the called TH beats AH
+    only under wins-suit; under until-led it ranks as any ten there, as under normal.
+    11 + 0 + 10 + 0 + 0 = 21. The trick-winner query, told the suit was led, agrees; told it was
+    not, it gives the ten its first-lead rank."""
+    hand = make_hand(DEAL_R, options={"called-ten-rank": rank})
+    run(hand, "S1 pass, S2 pick, S2 bury AC AS, S2 call TH", *REVOKED_TRICKS)
+    first, last = hand.tricks[0], hand.tricks[-1]
+    assert (first.winner, first.points) == (5, 4)  # S5's 7D, the only trump of hearts' first lead
+    assert hand.called_suit_led_in == 0
+    assert (last.winner, last.points) == (winner, 21)
+    profile = Profile.named("standard").with_options({"called-ten-rank": rank})
+    cards, called = parse_cards(["AH", "8S", "TH", "7S", "9C"]), parse_cards(["TH"])[0]
+    assert last.seats[trick_winner(profile, cards, called, called_suit_led=True)] == winner
+    assert last.seats[trick_winner(profile, cards, called)] == (2 if rank == "normal" else 4)
+
+
+def test_a_card_of_the_called_suit_thrown_off_is_no_lead_of_it() -> None:
+    """trick.called-ten-rank (until-led), fixtures/hands/play/called-ten-meets-ace.yaml: S4 (the
+    picker) throws 9H on a trump lead in trick 3; hearts are first led in trick 6, where the
+    called TH still beats AH: S5 wins 10 + 4 + 0 + 0 + 11 = 25."""
+    deal = {
+        "S1": "KD 8D 8C TS 9S KH",
+        "S2": "QS QH JC JS KC 7H",
+        "S3": "9D 7D 9C 7C KS 7S",
+        "S4": "JD AC AS AH 9H 8H",
+        "S5": "QC QD JH TD TC TH",
+        "blind": "AD 8S",
+    }
+    hand = make_hand(deal, options={"called-ten-rank": "until-led"})
+    run(
+        hand,
+        "S1 pass, S2 pass, S3 pass, S4 pick, S4 bury AS 8H, S4 call TH",
+        "S1 KD, S2 JS, S3 9D, S4 JD, S5 JH",
+        "S2 QH, S3 7D, S4 AD, S5 TD, S1 8D",
+        "S2 QS, S3 7S, S4 9H, S5 QD, S1 TS",
+    )
+    assert not hand.called_suit_led  # 9H fell on a trump lead
+    run(
+        hand,
+        "S2 KC, S3 7C, S4 AC, S5 TC, S1 8C",
+        "S4 8S, S5 QC, S1 9S, S2 JC, S3 KS",
+        "S5 TH, S1 KH, S2 7H, S3 9C, S4 AH",
+    )
+    assert (hand.tricks[-1].winner, hand.tricks[-1].points) == (5, 25)
+    assert hand.called_suit_led_in == 5
 
 
 # ------------------------------------------------------------------ under card

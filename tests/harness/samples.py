@@ -103,6 +103,10 @@ def _build() -> list[tuple[str, Request]]:
         ("trick-winner", TrickWinnerRequest(standard, ("AH", "TH", "7D"))),
         ("trick-winner-called-ten", TrickWinnerRequest(options("wikipedia"), ("AH", "TH", "KH"), called="TH")),
         ("trick-winner-under", TrickWinnerRequest(standard, ("AS", "9S", "7C"), called="AS", under="7C")),
+        (
+            "trick-winner-called-suit-led",
+            TrickWinnerRequest(options("sheepsheadai"), ("9H", "TH", "AH"), called="TH", called_suit_led=True),
+        ),
         ("legal-plays-follow", LegalPlaysRequest(standard, ("AC", "QC", "7H"), ("9C",), 2, "defender", called="AH")),
         (
             "legal-plays-lead",

@@ -145,6 +145,18 @@ def test_every_request_encodes_to_a_valid_message(name: str, request_: Any) -> N
     assert problems_in("envelope", message) == []
 
 
+def test_called_suit_led_is_sent_only_when_true() -> None:
+    """PROTOCOL.md 5.4: a trick-winner request carries ``called_suit_led`` only when it is true, so
+    the requests of an engine written before the field are unchanged."""
+    plain = encode_request(1, TrickWinnerRequest(STANDARD, ("AH", "TH"), called="TH"), validate=True)
+    assert "called_suit_led" not in plain
+    led = encode_request(
+        2, TrickWinnerRequest(STANDARD, ("AH", "TH"), called="TH", called_suit_led=True), validate=True
+    )
+    assert led["called_suit_led"] is True
+    assert problems_in("trick-winner-request", {**plain, "called_suit_led": "yes"})
+
+
 def test_the_handshake_and_shutdown_messages_are_valid() -> None:
     hello = hello_message("9.9.9")
     assert hello == {"id": 0, "type": "hello", "protocol": PROTOCOL_VERSION, "suite": "9.9.9"}

@@ -51,7 +51,7 @@ def test_the_example_replies_are_the_reference_engines_answers() -> None:
             continue  # the handshake example is a made-up engine, as the document says
         assert handle_request(requests[request_id]) == reply, f"example reply {request_id}"
         checked += 1
-    assert checked == 11  # eight queries and replays, and the three step messages in order
+    assert checked == 12  # nine queries and replays, and the three step messages in order
 
 
 def test_example_ids_are_unique_per_direction() -> None:

@@ -58,6 +58,11 @@ def _error(reply: dict[str, Any]) -> tuple[str, str]:
         (_message("replay-rejected", stakes=None), "invalid-request", "field 'stakes' has the wrong type"),
         (_message("replay-rejected", deal={"dealer": "S5"}), "invalid-request", "missing field 'hands'"),
         (_message("legal-plays-follow", role="kibitzer"), "invalid-request", "unknown role 'kibitzer'"),
+        (
+            _message("trick-winner-called-suit-led", called_suit_led="yes"),
+            "invalid-request",
+            "field 'called_suit_led' has the wrong type",
+        ),
         (_message("score-win", bury_points=99), "invalid-request", "out of range"),
         (_message("session-two-hands", hands=[]), "invalid-request", "non-empty list"),
         ({"id": 5, "type": "teleport"}, "unsupported", "unknown request type 'teleport'"),
@@ -177,6 +182,16 @@ def test_the_reference_engine_imports_nothing_from_conformance() -> None:
     code = "import sys, reference_impl.server, reference_impl.__main__; print(sorted(m for m in sys.modules if m.split('.')[0] == 'conformance'))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=30, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_called_suit_led_decides_a_called_ten_under_until_led_and_absent_means_not_led() -> None:
+    """PROTOCOL.md 5.4: 9H TH AH with TH called under until-led: after an earlier heart lead AH
+    (index 2) wins; on hearts' first lead, the field left out, TH (index 1)."""
+    led = _message("trick-winner-called-suit-led")
+    assert handle_request(led) == {"id": 3, "winner": 2}
+    first = {key: value for key, value in led.items() if key != "called_suit_led"}
+    assert handle_request(first) == {"id": 3, "winner": 1}
+    assert handle_request({**led, "called_suit_led": False}) == {"id": 3, "winner": 1}
 
 
 def test_an_axis_left_out_of_the_options_is_its_default() -> None:

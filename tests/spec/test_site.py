@@ -224,6 +224,9 @@ ASKED = [  # (the question in the address, the ruling under standard), each work
     ("ask=legal&role=picker&called=AH&n=4&trick=9H&hand=7H,QS,AD", "may play 7H"),
     # a leaster: JD led, the seat holds one trump, 7D, and must follow with it
     ("ask=legal&role=leaster&n=2&trick=JD&hand=7D,AC,9H", "may play 7D"),
+    # TH called, hearts led before: no trump, AH the highest heart under normal (a ten below its
+    # ace): 0 + 10 + 11 + 0 + 0 = 21 points
+    ("ask=trick&called=TH&led=1&trick=9H,TH,AH,7C,8S", "AH wins, 21 points"),
 ]
 
 
@@ -242,6 +245,17 @@ def test_the_ask_panel_rules_in_a_real_browser(page: Path, tmp_path: Path, query
     found = re.search(r'<div id="ask-answer" aria-live="polite" data-answer="([^"]*)"', done.stdout)
     assert found, done.stdout[-2000:]
     assert found[1] == ruling
+
+
+def test_the_ask_panel_rules_a_called_ten_after_its_suit_was_led(page: Path, tmp_path: Path) -> None:
+    """9H TH AH 7C 8S with TH called and hearts led before: TH beats AH under wins-suit only; under
+    until-led it ranks as any ten after its suit's first lead, as under normal."""
+    browser = _browser()
+    done = _run_browser(browser, tmp_path / "profile", "--dump-dom", f"{page.as_uri()}?{ASKED[-1][0]}")
+    answer = done.stdout.split('<div id="ask-answer"', 1)[1].split("</div>", 1)[0]
+    rows = re.findall(r"<code>([a-z-]+)</code></td><td data-label=\"Answer\">([^<]*)</td>", answer)
+    assert ("wins-suit", "TH wins, 21 points") in rows and ("until-led", "AH wins, 21 points") in rows, rows
+    assert ("normal", "AH wins, 21 points") in rows
 
 
 def test_the_ask_panel_names_the_axis_that_changes_the_ruling(page: Path, tmp_path: Path) -> None:

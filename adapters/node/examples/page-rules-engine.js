@@ -26,7 +26,9 @@ kit.serve({
   name: "page-rules", version: "1.0",
   options: { ...rules.AXES, ...UNREAD },
   capabilities: ["trick-winner", "legal-plays", "callable-cards", "score", "card-points"],
-  trickWinner: (m) => ({ winner: rules.trickWinner(m.cards, m.options, { called: m.called, under: m.under }) }),
+  trickWinner: (m) => ({
+    winner: rules.trickWinner(m.cards, m.options, { called: m.called, under: m.under, calledSuitLed: m.called_suit_led }),
+  }),
   legalPlays: (m) => ({
     cards: rules.legalPlays({ hand: m.hand, trick: m.trick, trickNumber: m.trick_number, role: m.role,
       called: m.called, under: m.under, calledSuitLed: m.called_suit_led }, m.options),
