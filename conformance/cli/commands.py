@@ -31,6 +31,7 @@ COMMANDS: dict[str, Command] = {
     "fuzz": Command(
         "conformance.cli.fuzz", "play random hands against an engine and the reference, and report where they part"
     ),
+    "smoke": Command("conformance.cli.smoke", "check a new adapter in seconds, with advice for each failure"),
     "rules": Command("conformance.cli.catalogue", "list the rules of the catalogue"),
     "explain": Command("conformance.cli.catalogue", "show one rule in full, and what tests it"),
     "mutants": Command("conformance.cli.mutants", "run the suite against mutant engines and print the mutation score"),
