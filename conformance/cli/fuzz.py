@@ -354,7 +354,7 @@ def fuzz_command(args: argparse.Namespace, env: Environment) -> int:
     install_reference_aids()  # the blame oracle: a legal play left out is blamed on the exception that allows it
     if len(args.engine) > 2:
         raise UsageError("fuzz compares one engine with the reference, or two engines: give --engine once or twice")
-    profile = None
+    profile: Any = None
     if args.profile or args.option:
         chosen = (
             selection_of(
@@ -362,7 +362,11 @@ def fuzz_command(args: argparse.Namespace, env: Environment) -> int:
             ).profiles
             or ()
         )
-        profile = spec.profile_options(chosen[0])
+        profile = (
+            [spec.profile_options(name) for name in chosen]
+            if args.profile == "all"
+            else spec.profile_options(chosen[0])
+        )
     hands = args.hands if args.hands is not None else (None if args.seconds is not None else 1000)
     if hands is not None and hands < 1:
         raise UsageError("--hands must be at least 1")

@@ -89,11 +89,14 @@ class FuzzRun:
 
 
 def _configurations(
-    rules: RuleSet, spec: Spec, profile: Mapping[str, str] | None
+    rules: RuleSet, spec: Spec, profile: Mapping[str, str] | Sequence[Mapping[str, str]] | None
 ) -> Callable[[Choices], dict[str, str]]:
-    if profile is not None:
+    if isinstance(profile, Mapping):
         fixed = dict(profile)
         return lambda choices: dict(fixed)
+    if profile is not None:  # several option sets (``--profile all``): each game draws one of them
+        sets = [dict(options) for options in profile]
+        return lambda choices: dict(choices.choice(sets))
     options = {axis.id: list(rules.plays(axis.id)) or [axis.default] for axis in spec.axes}
     return lambda choices: {axis: choices.choice(listed) for axis, listed in options.items()}
 
@@ -106,7 +109,7 @@ def fuzz(
     hands: int | None = 1000,
     seconds: float | None = None,
     seed: str = "0",
-    profile: Mapping[str, str] | None = None,
+    profile: Mapping[str, str] | Sequence[Mapping[str, str]] | None = None,
     progress: FuzzProgress | None = None,
     every: float = 0.5,
     query_reference: Adapter | None = None,
@@ -122,7 +125,8 @@ def fuzz(
 
     :param hands: stop after this many hands (``None``: only the time budget).
     :param seconds: stop after this many seconds (``None``: only the hand count).
-    :param profile: play every hand under these options (default: drawn from the engine's rule set).
+    :param profile: play every hand under these options, or each game under one of these option
+        sets (``--profile all``: every profile's); default: drawn from the engine's rule set.
     :param query_reference: an adapter answering ``score`` and ``session`` for the reference side:
         with it, each hand also compares one random ``score`` query (points drawn towards the
         thresholds: 30/31, 60/61, 90/91, no trick, every trick), which random play reaches too

@@ -58,3 +58,12 @@ def test_jobs_merge_the_counts_to_what_one_process_counts() -> None:
     two = _report("--hands", "40", "--seed", "r", "--jobs", "2")
     for key in ("rules_reached", "options_reached", "hands_counted"):
         assert one[key] == two[key], key
+
+
+def test_profile_all_draws_each_game_under_one_of_the_profiles() -> None:
+    data = _report("--hands", "300", "--seed", "0", "--profile", "all")
+    options = dict(data["options_reached"])  # type: ignore[call-overload]
+    # only translated-article plays spades-first; only the schwanzer profiles play schwanzer
+    assert options.get("jack-order=spades-first", 0) > 0 and options.get("all-pass=schwanzer", 0) > 0
+    assert options.get("cracking=crack", 0) > 0  # the cracking profiles
+    assert options.get("jack-order=clubs-first", 0) > options["jack-order=spades-first"]  # one profile in 16
