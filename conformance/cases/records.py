@@ -571,9 +571,10 @@ def _check_results(
         judge.add(f"{label}{key.replace('_', ' ')}", rules_for(topic, judge.rules), values, actual, (*where, key))
     if "outcome" in wanted:
         rules = rules_for("outcome", judge.rules)
-        if wanted["outcome"] != outcome.kind:
-            rules = outcome_rules(wanted["outcome"], outcome.kind, picker_points=outcome.picker_side_points)
-        judge.add(f"{label}outcome", rules, wanted["outcome"], outcome.kind, (*where, "outcome"))
+        kind = outcome.kind or None  # "": the engine does not name the outcome (unreported, not wrong)
+        if kind is not None and wanted["outcome"] != kind:
+            rules = outcome_rules(wanted["outcome"], kind, picker_points=outcome.picker_side_points)
+        judge.add(f"{label}outcome", rules, wanted["outcome"], kind, (*where, "outcome"))
     drawn = _engine_draw(judge, plan, outcome)
     draw_note = ""
     moved: dict[str, int] = {}

@@ -289,7 +289,7 @@ class StepAdapter:
             phase=phase_of(legal, over),
             legal=None if legal is None else tuple(dict.fromkeys(canonical_action(a) for a in legal)),
             tricks=_tricks(plays, result.tricks),
-            outcome=result.outcome if over else None,
+            outcome=_named(result.outcome, request) if over else None,
         )
 
     # Direct queries: passed through to the engine when it has them.
@@ -352,3 +352,21 @@ def _tricks(plays: Sequence[tuple[str, str]], reported: Sequence[StepTrick]) -> 
         told = reported[number] if number < len(reported) else StepTrick(None)
         out.append(TrickRecord(cards[0][0], tuple(card for _, card in cards), told.winner, told.points))
     return tuple(out)
+
+
+def _named(outcome: HandOutcome | None, request: ReplayRequest) -> HandOutcome | None:
+    """The engine's outcome, its kind read from the picker's score when the engine leaves it
+    empty (``kind=""``: :func:`conformance.kit.translate.outcome_kind`)."""
+    if outcome is None or outcome.kind or outcome.picker is None or outcome.picker not in (outcome.scores or {}):
+        return outcome
+    from conformance.kit.translate import outcome_kind
+
+    raises = sum(action.split()[1] in ("crack", "recrack", "blitz") for action in request.actions)
+    kind = outcome_kind(
+        outcome.scores[outcome.picker],
+        alone=outcome.partner is None,
+        options=request.options,
+        stakes=request.stakes,
+        raises=raises,
+    )
+    return dataclasses.replace(outcome, kind=kind or "")

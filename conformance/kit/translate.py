@@ -39,6 +39,7 @@ __all__ = [
     "bury_cards",
     "call_of_suit",
     "called_suit",
+    "outcome_kind",
     "pair_burials",
     "parse_action",
 ]
@@ -292,3 +293,47 @@ def call_of_suit(seat: str, suit: str, callable_cards: Iterable[str], under: str
         if card[1] == code:
             return action_text(seat, "call", [card], under)
     raise ValueError(f"no callable card of suit {suit!r} among {sorted(callable_cards)}")
+
+
+_KINDS_BY_UNIT = {3: "all-tricks", 2: "schneider", 1: "win", -1: "loss", -2: "schneidered", -3: "no-tricks"}
+
+
+def outcome_kind(
+    picker_score: int,
+    *,
+    alone: bool,
+    options: Mapping[str, str] | None = None,
+    stakes: int = 1,
+    raises: int = 0,
+) -> str | None:
+    """The outcome kind of a hand with a picker, read from the picker's score change, for an
+    engine that reports scores but does not name the outcome: the score is the picker's share (4
+    alone, 2 with a partner, 3 for a sweep with the partner off the hook) times the unit (win 1,
+    schneider 2, all tricks 3, and their losses) times the stakes (``stakes``, two per crack,
+    re-crack or blitz in ``raises``, two more for a loss under double on the bump), capped as
+    ``stakes-cap`` says. ``None`` when no kind, or more than one, gives that score (a hand capped
+    so far that its kinds score alike, or a score the engine got wrong).
+
+    >>> outcome_kind(2, alone=False), outcome_kind(-8, alone=True), outcome_kind(-4, alone=False)
+    ('win', 'schneidered', 'schneidered')
+    >>> outcome_kind(-4, alone=False, options={"double-on-the-bump": "on"})
+    'loss'
+    >>> outcome_kind(-9, alone=False, options={"defender-sweep": "partner-off-hook"})
+    'no-tricks'
+    >>> outcome_kind(5, alone=False) is None
+    True
+    """
+    chosen = options or {}
+    found = []
+    for unit, kind in _KINDS_BY_UNIT.items():
+        share = 4 if alone else 3 if kind == "no-tricks" and chosen.get("defender-sweep") == "partner-off-hook" else 2
+        multiplier = stakes * (2 if unit < 0 and chosen.get("double-on-the-bump") == "on" else 1) * 2**raises
+        cap = chosen.get("stakes-cap", "none")
+        scored = unit
+        if cap == "sixteen":  # crack.cap
+            multiplier = min(multiplier, 16)
+        elif cap == "sixty-four-with-tiers" and abs(unit) * multiplier > 64:
+            scored, multiplier = (1 if unit > 0 else -1), 64
+        if share * scored * multiplier == picker_score:
+            found.append(kind)
+    return found[0] if len(found) == 1 else None

@@ -178,3 +178,35 @@ def test_the_step_adapter_reports_a_one_card_bury_as_refused_under_bury_two_card
     response = StepAdapter(_OneCardAtATime(), check_turn=False).replay(request)  # type: ignore[arg-type]
     assert response.rejected is not None and response.rejected.index == 1
     assert response.rejected.rule == "bury.two-cards"
+
+
+def test_the_outcome_kind_is_read_from_the_pickers_score_when_the_engine_leaves_it_empty() -> None:
+    """A step engine that scores but names no outcome (kind "") is judged like one that does."""
+    import dataclasses as dc
+
+    from conformance.engines.reference import ReferenceSteps
+    from conformance.judge.results import Status
+    from conformance.kit.steps import StepAdapter, StepResult
+    from conformance.kit.translate import outcome_kind
+    from conformance.runner import run_engine
+
+    class NoKind(ReferenceSteps):
+        def result(self) -> StepResult:
+            result = super().result()
+            if result.outcome is None or result.outcome.picker is None:
+                return result
+            return dc.replace(result, outcome=dc.replace(result.outcome, kind=""))
+
+    def failing(steps: ReferenceSteps) -> set[str]:
+        run = run_engine(StepAdapter(steps), rule_globs=["scoring.*"], probes=False)
+        assert sum(r.status is Status.PASSED for r in run.results) > 50
+        return {r.key for r in run.results if r.status in (Status.FAILED, Status.ERROR)}
+
+    # judged exactly as the same engine naming its outcomes (a capped hand whose kinds score alike
+    # is unreported, never failed)
+    assert failing(NoKind()) == failing(ReferenceSteps())
+    # the arithmetic by hand: alone, a schneider win is 4 x 2 = +8; a doubled loss with the bump 2 x 1 x 2 x 2 = -8
+    assert outcome_kind(8, alone=True) == "schneider"
+    assert outcome_kind(-8, alone=False, stakes=2, options={"double-on-the-bump": "on"}) == "loss"
+    assert outcome_kind(-8, alone=False, stakes=2) == "schneidered"
+    assert outcome_kind(12, alone=False, raises=1) == "all-tricks"
