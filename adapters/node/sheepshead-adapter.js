@@ -141,6 +141,29 @@ class Unsupported extends Error {
 
 // ---------------------------------------------------------------- the protocol loop
 
+/** The outcome kind of a hand with a picker read from the picker's score change, for an engine
+ *  that scores but names no outcome (the Python kit's outcome_kind): share (4 alone, 2, 3 for a
+ *  sweep with the partner off the hook) x unit (win 1, schneider 2, all tricks 3, their losses
+ *  negative) x stakes (x2 per crack, re-crack or blitz; x2 for a loss on the bump), capped as
+ *  stakes-cap says. null when no kind, or more than one, gives that score. */
+function outcomeKind(pickerScore, { alone = false, options = {}, stakes = 1, raises = 0 } = {}) {
+  const units = { "all-tricks": 3, schneider: 2, win: 1, loss: -1, schneidered: -2, "no-tricks": -3 };
+  const found = Object.keys(units).filter((kind) => {
+    const unit = units[kind];
+    const offHook = kind === "no-tricks" && options["defender-sweep"] === "partner-off-hook";
+    const share = alone ? 4 : offHook ? 3 : 2;
+    let multiplier = stakes * (unit < 0 && options["double-on-the-bump"] === "on" ? 2 : 1) * 2 ** raises;
+    let scored = unit;
+    if (options["stakes-cap"] === "sixteen") multiplier = Math.min(multiplier, 16);
+    else if (options["stakes-cap"] === "sixty-four-with-tiers" && Math.abs(unit) * multiplier > 64) {
+      [scored, multiplier] = [Math.sign(unit), 64];
+    }
+    return share * scored * multiplier === pickerScore;
+  });
+  return found.length === 1 ? found[0] : null;
+}
+
+const HANDS = new WeakMap(); // per engine: the hand's options and its cracks so far (for outcomeKind)
 const STEP_CALLBACKS = ["start", "turn", "legalActions", "apply", "result"];
 
 function normalizeStep(answer) {
@@ -170,6 +193,7 @@ function answer(engine, message, options = {}) {
       options: engine.options, ...(engine.unlisted ? { unlisted: engine.unlisted } : {}) };
   }
   if (type === "start") {
+    HANDS.set(engine, { options: message.options || {}, raises: 0 });
     engine.start(message.deal, message.options);
     return { id, ...state(engine) };
   }
@@ -182,12 +206,23 @@ function answer(engine, message, options = {}) {
     if (options.checkTurn !== false && !windowVerb && turn && turn !== parsed.seat) {
       return { id, accepted: false, reason: `it is ${turn}'s turn`, rule: null, ...state(engine) };
     }
-    return { id, ...normalizeStep(engine.apply(action)), ...state(engine) };
+    const step = normalizeStep(engine.apply(action));
+    const hand = HANDS.get(engine);
+    if (step.accepted && hand && ["crack", "recrack", "blitz"].includes(parsed.verb)) hand.raises += 1;
+    return { id, ...step, ...state(engine) };
   }
   if (type === "result") {
     const r = engine.result() ?? {};
+    let outcome = r.outcome ?? null;
+    if (outcome && !outcome.kind && outcome.picker && outcome.scores && outcome.picker in outcome.scores) {
+      // scores but no outcome named: the kind the picker's score gives (an unnamed kind stays out)
+      const hand = HANDS.get(engine) || { options: {}, raises: 0 };
+      const kind = outcomeKind(outcome.scores[outcome.picker], { alone: !outcome.partner, options: hand.options,
+        raises: hand.raises });
+      outcome = kind ? { ...outcome, kind } : outcome;
+    }
     return { id, over: r.over ?? null, tricks: (r.tricks ?? []).map((t) => ({ winner: t.winner ?? null,
-      points: t.points ?? null })), outcome: r.outcome ?? null };
+      points: t.points ?? null })), outcome };
   }
   const query = QUERIES[type] && engine[QUERIES[type]];
   // A trick-winner request carries called_suit_led only when it is true (spec/PROTOCOL.md 5.4).
@@ -230,5 +265,5 @@ function serve(engine, { input = process.stdin, output = process.stdout, checkTu
 
 module.exports = {
   serve, answer, safeAnswer, Unsupported, cardToEngine, cardFromEngine, seatRotation, parseAction, actionText,
-  calledSuit, callOfSuit, SEATS, RANKS, SUITS,
+  calledSuit, callOfSuit, outcomeKind, SEATS, RANKS, SUITS,
 };

@@ -153,3 +153,33 @@ def test_the_node_helper_says_unsupported_refuses_a_forgotten_return_and_adverti
     assert steps_caps == ["steps"]
     assert forgotten == "internal"  # an apply that returns nothing never accepts
     assert (spelled, suit, call) == ("10-diamonds", "H", "S3 call TH")
+
+
+@needs_node
+def test_the_node_helper_names_an_outcome_the_engine_leaves_unnamed() -> None:
+    """As the Python kit: the kind read from the picker's score (2 x 2 = +4 with a partner: a
+    schneider; alone, -8 is 4 x -2: schneidered; a crack doubles, so +12 with one is all tricks)."""
+    script = """
+    const kit = require(process.argv[1]);
+    const hand = (scores, partner) => ({ name: "x", version: "1", options: {}, start() {}, turn() { return null; },
+      legalActions() { return []; }, apply() { return true; },
+      result() { return { over: true, outcome: { kind: "", scores, picker: "S1", partner } }; } });
+    const kinds = [];
+    for (const [scores, partner, actions] of [
+      [{ S1: 4, S2: 2, S3: -2, S4: -2, S5: -2 }, "S2", []],
+      [{ S1: -8, S2: 2, S3: 2, S4: 2, S5: 2 }, null, []],
+      [{ S1: 12, S2: 6, S3: -6, S4: -6, S5: -6 }, "S2", ["S4 crack"]],
+      [{ S1: 5, S2: 0, S3: -5, S4: 0, S5: 0 }, "S2", []],
+    ]) {
+      const engine = hand(scores, partner);
+      kit.answer(engine, { id: 1, type: "start", deal: {}, options: {} });
+      for (const action of actions) kit.answer(engine, { id: 2, type: "apply", action });
+      kinds.push(kit.answer(engine, { id: 3, type: "result" }).outcome.kind);
+    }
+    console.log(JSON.stringify(kinds));
+    """
+    helper = str(Path(__file__).resolve().parents[2] / "adapters/node/sheepshead-adapter.js")
+    done = subprocess.run(
+        [NODE or "node", "-e", script, helper], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert json.loads(done.stdout) == ["schneider", "schneidered", "all-tricks", ""]
