@@ -18,6 +18,7 @@ __all__ = [
     "Area",
     "Axis",
     "Basis",
+    "Cite",
     "Erratum",
     "Option",
     "Profile",
@@ -113,6 +114,20 @@ class Source:
 
 
 @dataclass(frozen=True)
+class Cite:
+    """A short verbatim quote from an outside reference, with the address of its page."""
+
+    ref: str
+    """Reference id (one of :attr:`Spec.references`)."""
+    quote: str
+    """The words, exactly as the page has them (a short phrase, no ellipsis)."""
+    url: str
+    """The address of the page that says it."""
+    read_in: str | None = None
+    """Where the words were read, when that was a copy of the page rather than the page itself."""
+
+
+@dataclass(frozen=True)
 class Rule:
     """One atomic, normative rule with a stable id."""
 
@@ -132,6 +147,8 @@ class Rule:
     """Rule ids this rule follows from (non-empty when :attr:`basis` is ``derived``)."""
     references: tuple[str, ...] = ()
     """Reference ids (non-empty when :attr:`basis` is ``tradition``)."""
+    cites: tuple[Cite, ...] = ()
+    """The quotes its references' claims rest on: at least one per id in :attr:`references`."""
     axes: tuple[str, ...] = ()
     """Variant axes this rule depends on (``axis`` in YAML: one id or a list)."""
     note: str | None = None
@@ -152,6 +169,8 @@ class Option:
     """Seed quotes supporting this option."""
     references: tuple[str, ...] = ()
     """Reference ids supporting this option."""
+    cites: tuple[Cite, ...] = ()
+    """The quotes its references' claims rest on: at least one per id in :attr:`references`."""
     note: str | None = None
     """Clarification (markdown)."""
     unsourced: str | None = None
@@ -224,6 +243,8 @@ class Profile:
     """Axis id -> option id, as written (only overrides when :attr:`inherits` is set)."""
     inherits: str | None = None
     """Parent profile id; ``None`` for the root."""
+    cites: tuple[Cite, ...] = ()
+    """The quotes of the references its description names (``[W]``): at least one per name."""
 
 
 @dataclass(frozen=True)
@@ -402,6 +423,10 @@ def _sources(items: Any) -> tuple[Source, ...]:
     return tuple(Source(seed=s["seed"], line=s["line"], quote=s["quote"], gloss=s["gloss"]) for s in items or ())
 
 
+def _cites(items: Any) -> tuple[Cite, ...]:
+    return tuple(Cite(ref=c["ref"], quote=c["quote"], url=c["url"], read_in=c.get("read_in")) for c in items or ())
+
+
 def _strings(items: Any) -> tuple[str, ...]:
     return tuple(cast(list[str], items or []))
 
@@ -433,6 +458,7 @@ def spec_from_data(rules: Any, variants: Any, *, hand_records: bool = False) -> 
                 sources=_sources(r.get("sources")),
                 derived_from=_strings(r.get("derived_from")),
                 references=_strings(r.get("references")),
+                cites=_cites(r.get("cites")),
                 axes=_strings([r["axis"]] if isinstance(r.get("axis"), str) else r.get("axis")),
                 note=r.get("note"),
                 errata=_strings(r.get("errata")),
@@ -451,6 +477,7 @@ def spec_from_data(rules: Any, variants: Any, *, hand_records: bool = False) -> 
                         summary=o["summary"],
                         sources=_sources(o.get("sources")),
                         references=_strings(o.get("references")),
+                        cites=_cites(o.get("cites")),
                         note=o.get("note"),
                         unsourced=o.get("unsourced"),
                     )
@@ -481,6 +508,7 @@ def spec_from_data(rules: Any, variants: Any, *, hand_records: bool = False) -> 
                 description=p["description"],
                 options=MappingProxyType(dict(p.get("options") or {})),
                 inherits=p.get("inherits"),
+                cites=_cites(p.get("cites")),
             )
             for p in variants["profiles"]
         ),

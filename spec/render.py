@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from .catalogue import Axis, Erratum, Profile, Rule, Source, Spec
+from .catalogue import Axis, Cite, Erratum, Profile, Rule, Source, Spec
 
 __all__ = ["render_spec_markdown"]
 
@@ -60,6 +60,18 @@ def _sources(sources: Sequence[Source], indent: str) -> list[str]:
     return [f"{indent}- {_source(s)}" for s in sources]
 
 
+def _cite(cite: Cite) -> str:
+    """An outside quote, its reference and the page that says it (and the copy read, if any)."""
+    where = f"[page]({cite.url})"
+    if cite.read_in is not None:
+        where += f", read in [a copy]({cite.read_in})"
+    return f"[{cite.ref}](#ref-{cite.ref}): “{_escape(cite.quote)}” ({where})"
+
+
+def _cites(cites: Sequence[Cite], indent: str) -> list[str]:
+    return [f"{indent}- {_cite(c)}" for c in cites]
+
+
 def _references(spec: Spec, ids: Iterable[str]) -> str:
     return _links(f"[{ref}](#ref-{ref})" for ref in ids)
 
@@ -98,7 +110,8 @@ def _intro(spec: Spec) -> list[str]:
         "- **seed**: one of the five seed texts states it. Its sources quote the text by file and"
         " line, in the original language, with an English gloss.",
         "- **derived**: it follows from the rules it is derived from.",
-        "- **tradition**: the texts are silent and established practice, cited by its references, fills the gap.",
+        "- **tradition**: the texts are silent and established practice, cited by its references, fills"
+        " the gap. Each reference is quoted, in the words its page has, with the page's address.",
         "- **practice**: no text or reference read gives the rule; the spec follows common table"
         " practice, and its note says so.",
         "",
@@ -208,6 +221,8 @@ def _rule(spec: Spec, rule: Rule) -> list[str]:
         lines.append(f"- **Derived from:** {_links(_rule_link(r) for r in rule.derived_from)}")
     if rule.references:
         lines.append(f"- **References:** {_references(spec, rule.references)}")
+    if rule.cites:
+        lines += ["- **Quoted:**", *_cites(rule.cites, "  ")]
     if rule.axes:
         label = "Variant axis" if len(rule.axes) == 1 else "Variant axes"
         lines.append(f"- **{label}:** {_links(f'[`{a}`](#axis-{a})' for a in rule.axes)}")
@@ -252,6 +267,8 @@ def _axis(spec: Spec, axis: Axis, resolved: dict[str, dict[str, str]]) -> list[s
             lines += ["    - Sources:", *_sources(option.sources, "      ")]
         if option.references:
             lines.append(f"    - References: {_references(spec, option.references)}")
+        if option.cites:
+            lines += ["    - Quoted:", *_cites(option.cites, "      ")]
         if option.unsourced:
             lines.append(f"    - No source: {_block(option.unsourced, '      ')}")
         if option.note:
@@ -286,6 +303,8 @@ def _erratum(spec: Spec, erratum: Erratum) -> list[str]:
 def _profile(profile: Profile) -> list[str]:
     lines = [f"### {_anchor('profile-' + profile.id)}{_escape(profile.title)} (`{profile.id}`)", ""]
     lines += [_block(profile.description), ""]
+    if profile.cites:
+        lines += ["Quoted:", "", *_cites(profile.cites, ""), ""]
     if profile.inherits is not None:
         changes = _links(f"`{a}`: `{o}`" for a, o in profile.options.items()) or "none"
         lines += [

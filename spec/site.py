@@ -2,7 +2,8 @@
 
 One HTML file, no external asset: inline CSS, and a few lines of inline script for the search
 box (the page reads the same without it; the box is shown only when the script runs). It holds
-every rule with its statement, its seed quotes beside their glosses, its axis options and the
+every rule with its statement, its seed quotes beside their glosses, the words of its outside
+references beside the address of their pages, its axis options and the
 profiles that choose each, and the tests that check it; the variant comparison table; the
 disputes pages; and every test rendered as its source (a Gherkin scenario, a YAML record).
 
@@ -21,7 +22,7 @@ from dataclasses import dataclass
 
 from markdown_it import MarkdownIt
 
-from .catalogue import Rule, Source, Spec
+from .catalogue import Cite, Rule, Source, Spec
 from .render import render_spec_markdown
 from .resources import package_dir
 
@@ -225,6 +226,12 @@ def _rule(
             f'<table class="stack"><thead><tr><th>Text</th><th>The text says</th><th>In English</th></tr></thead>'
             f"<tbody>{rows}</tbody></table>"
         )
+    if rule.cites:
+        rows = "".join(_cite_row(cite) for cite in rule.cites)
+        parts.append(
+            f'<table class="stack"><thead><tr><th>Reference</th><th>It says</th><th>Where</th></tr></thead>'
+            f"<tbody>{rows}</tbody></table>"
+        )
     for axis_id in rule.axes:
         axis = spec.axis(axis_id)
         rows = ""
@@ -260,6 +267,17 @@ def _source_row(spec: Spec, source: Source) -> str:
         f'<tr><td data-label="Text"><a href="#{_e(anchor)}">{_e(source.seed[:3])}</a>:{source.line}</td>'
         f'<td data-label="It says" lang="{_language(spec, source.seed)}">{_e(source.quote)}</td>'
         f'<td data-label="In English">{_e(source.gloss)}</td></tr>'
+    )
+
+
+def _cite_row(cite: Cite) -> str:
+    """An outside reference's words beside the page that says them (and the copy read, if any)."""
+    where = f'<a href="{_e(cite.url)}">page</a>'
+    if cite.read_in is not None:
+        where += f', read in <a href="{_e(cite.read_in)}">a copy</a>'
+    return (
+        f'<tr><td data-label="Reference"><a href="#ref-{_e(cite.ref)}">{_e(cite.ref)}</a></td>'
+        f'<td data-label="It says" lang="en">{_e(cite.quote)}</td><td data-label="Where">{where}</td></tr>'
     )
 
 

@@ -8,12 +8,13 @@ that tests can run them one by one.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from .cache import content_key, read_entry, write_entry
-from .catalogue import AREA_IDS, Source, Spec, spec_from_data
+from .catalogue import AREA_IDS, Cite, Source, Spec, spec_from_data
 from .problems import PathPart, Problem, SpecError
 from .render import render_spec_markdown
 from .resources import SeedsLocation, checkout_root, find_seeds, package_dir
@@ -25,6 +26,7 @@ __all__ = [
     "SpecDocuments",
     "check_areas",
     "check_axes",
+    "check_cites",
     "check_links",
     "check_options_used",
     "check_profiles",
@@ -162,6 +164,61 @@ def check_links(spec: Spec, docs: SpecDocuments) -> list[Problem]:
     version = v.data.get("spec_version")
     if version != spec.spec_version:
         problems.append(v.problem(["spec_version"], f"{version!r} differs from rules.yaml's {spec.spec_version!r}"))
+    return problems
+
+
+_NAMED_REFERENCE = re.compile(r"\[([A-Z][A-Z0-9-]*)\]")
+"""A reference named in prose, ``[W]``."""
+
+
+def _cite_problems(
+    doc: YamlDocument,
+    path: Sequence[PathPart],
+    references: Sequence[str],
+    cites: Sequence[Cite],
+    known: set[str],
+    unknown: str,
+) -> list[Problem]:
+    """A reference id without a quote of it, and a quote of an unknown reference."""
+    problems = [
+        doc.problem([*path, "cites", k, "ref"], f"no reference {cite.ref!r}{unknown}")
+        for k, cite in enumerate(cites)
+        if cite.ref not in known
+    ]
+    quoted = {cite.ref for cite in cites}
+    for j, ref in enumerate(references):
+        if ref in known and ref not in quoted:
+            message = f"reference {ref!r} has no quote: add to cites {{ref: {ref}, quote, url}}, the words it says"
+            problems.append(doc.problem([*path, "references", j], message))
+    return problems
+
+
+def check_cites(spec: Spec, docs: SpecDocuments) -> list[Problem]:
+    """Every outside claim carries its words: each reference id of a rule or an option, and each
+    reference a profile's description names (``[W]``), has a quote in ``cites``; every quote is of
+    a listed reference."""
+    known = {x.id for x in spec.references}
+    r, v = docs.rules, docs.variants
+    problems: list[Problem] = []
+    for i, rule in enumerate(spec.rules):
+        problems += _cite_problems(r, ["rules", i], rule.references, rule.cites, known, "")
+    for i, axis in enumerate(spec.axes):
+        for j, option in enumerate(axis.options):
+            path: list[PathPart] = ["axes", i, "options", j]
+            problems += _cite_problems(v, path, option.references, option.cites, known, " in rules.yaml")
+    for i, profile in enumerate(spec.profiles):
+        problems += _cite_problems(v, ["profiles", i], (), profile.cites, known, " in rules.yaml")
+        quoted = {cite.ref for cite in profile.cites}
+        for name in dict.fromkeys(_NAMED_REFERENCE.findall(profile.description)):
+            if name not in known:
+                message = f"the description names [{name}], which is not a reference in rules.yaml"
+            elif name not in quoted:
+                message = (
+                    f"the description names [{name}] but cites no quote of it: add to cites {{ref: {name}, quote, url}}"
+                )
+            else:
+                continue
+            problems.append(v.problem(["profiles", i, "description"], message))
     return problems
 
 
@@ -326,6 +383,7 @@ CONSISTENCY_CHECKS: tuple[Check, ...] = (
     check_unique_ids,
     check_areas,
     check_links,
+    check_cites,
     check_axes,
     check_profiles,
     check_options_used,

@@ -2,9 +2,9 @@
 
 ``rules [--area A]`` lists every rule (id, area, basis, how many scenarios and fixtures test it,
 title). ``explain RULE-ID`` shows one rule in full: statement, basis, sources with their quotes
-and glosses, the rules it is derived from and those derived from it, references, its variant
-axes with every option and the profiles choosing it, errata, and the scenarios and fixtures that
-test it (``file:line``). An unknown id exits with status 2 and the closest ids.
+and glosses, the rules it is derived from and those derived from it, references with their
+quotes, its variant axes with every option and the profiles choosing it, errata, and the
+scenarios and fixtures that test it (``file:line``). An unknown id exits with status 2 and the closest ids.
 """
 
 from __future__ import annotations
@@ -115,6 +115,13 @@ def explain_text(spec: Spec, rule: Rule, coverage: RuleUses) -> str:
             ref = spec.reference(ref_id)
             url = f" <{ref.url}>" if ref.url else ""
             out.append(f"  {ref.id}: {ref.title}{url}")
+            for cite in rule.cites:
+                if cite.ref == ref_id:
+                    out.append(f'    "{cite.quote}" <{cite.url}>')
+    others = [cite for cite in rule.cites if cite.ref not in rule.references]
+    if others:
+        out.append("quoted in the note:")
+        out += [f'  {cite.ref}: "{cite.quote}" <{cite.url}>' for cite in others]
     if rule.axes:
         out.append("variant axes:")
         out += _axes(spec, rule)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pytest
@@ -70,6 +71,19 @@ def test_explain_a_derived_rule_and_its_axis() -> None:
     base, child = next((p, r) for r in SPEC.rules for p in r.derived_from)
     out = run_cli(["explain", base]).out
     assert f"  {child.id}: {child.title}" in out.split("rules derived from it:", 1)[1]
+
+
+def test_explain_quotes_each_reference_beside_it() -> None:
+    rule = SPEC.rule("leaster.tie")
+    out = run_cli(["explain", rule.id]).out.split("references:\n", 1)[1]
+    for ref_id in rule.references:
+        ref = SPEC.reference(ref_id)
+        after = out.split(f"  {ref.id}: {ref.title}", 1)[1].splitlines()[1:]
+        block = "\n".join(itertools.takewhile(lambda line: line.startswith("    "), after))
+        quotes = [c for c in rule.cites if c.ref == ref_id]
+        assert quotes
+        for cite in quotes:
+            assert f'    "{cite.quote}" <{cite.url}>' in block
 
 
 def test_explain_lists_the_locations_that_test_the_rule() -> None:

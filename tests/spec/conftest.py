@@ -58,6 +58,8 @@ rules:
     statement: The highest trump MUST win the trick.
     basis: tradition
     references: [W]
+    cites:
+      - {{ref: W, quote: The highest trump takes the trick., url: "https://example.org/rules"}}
     axis: jack-order
     errata: [bad-list]
   - id: trick.five-cards
@@ -83,6 +85,8 @@ axes:
       - id: spades-first
         summary: JS above JC.
         references: [W]
+        cites:
+          - {{ref: W, quote: "The jack of spades is higher", url: "https://example.org/rules", read_in: "https://example.org/copy"}}
     default: clubs-first
     rationale: The guide says so.
 errata:

@@ -231,6 +231,93 @@ def test_unused_option(make_spec: MakeSpec) -> None:
     )
 
 
+RULE_CITE = (
+    '    cites:\n      - {ref: W, quote: The highest trump takes the trick., url: "https://example.org/rules"}\n'
+)
+OPTION_CITE = (
+    "        cites:\n"
+    '          - {ref: W, quote: "The jack of spades is higher", url: "https://example.org/rules",'
+    ' read_in: "https://example.org/copy"}\n'
+)
+NO_QUOTE = "reference 'W' has no quote: add to cites {ref: W, quote, url}, the words it says"
+
+
+def test_a_rule_reference_without_a_quote_is_reported_at_the_tag(make_spec: MakeSpec) -> None:
+    spec = make_spec(rules=[(RULE_CITE, "")])
+    line = line_of(spec.rules, "references: [W]")
+    assert _one(spec) == f"spec/rules.yaml:{line}: rules[1].references[0]: {NO_QUOTE}"
+
+
+def test_an_option_reference_without_a_quote_is_reported_at_the_tag(make_spec: MakeSpec) -> None:
+    spec = make_spec(variants=[(OPTION_CITE, "")])
+    line = line_of(spec.variants, "references: [W]")
+    assert _one(spec) == f"spec/variants.yaml:{line}: axes[0].options[1].references[0]: {NO_QUOTE}"
+
+
+def test_a_quote_of_another_reference_does_not_quote_the_tag(make_spec: MakeSpec) -> None:
+    spec = make_spec(
+        rules=[
+            (
+                "  - id: W\n    title: A reference\n",
+                "  - id: W\n    title: A reference\n  - id: X\n    title: Another\n",
+            )
+        ],
+        variants=[('          - {ref: W, quote: "The jack', '          - {ref: X, quote: "The jack')],
+    )
+    line = line_of(spec.variants, "references: [W]")
+    assert _one(spec) == f"spec/variants.yaml:{line}: axes[0].options[1].references[0]: {NO_QUOTE}"
+
+
+def test_a_quote_of_an_unknown_reference(make_spec: MakeSpec) -> None:
+    spec = make_spec(rules=[("      - {ref: W, quote: The highest", "      - {ref: Z, quote: The highest")])
+    line = line_of(spec.rules, "{ref: Z")
+    assert spec.problems() == [
+        f"spec/rules.yaml:{line - 2}: rules[1].references[0]: {NO_QUOTE}",
+        f"spec/rules.yaml:{line}: rules[1].cites[0].ref: no reference 'Z'",
+    ]
+
+
+def test_a_profile_naming_a_reference_must_quote_it(make_spec: MakeSpec) -> None:
+    named = "    description: The list as [W] writes it.\n"
+    spec = make_spec(variants=[("    description: The list as written.\n", named)])
+    line = line_of(spec.variants, "[W] writes it")
+    assert _one(spec) == (
+        f"spec/variants.yaml:{line}: profiles[1].description: the description names [W] but cites no quote"
+        " of it: add to cites {ref: W, quote, url}"
+    )
+    quoted = (
+        named
+        + '    cites:\n      - {ref: W, quote: "The jack of spades is higher", url: "https://example.org/rules"}\n'
+    )
+    assert make_spec(variants=[("    description: The list as written.\n", quoted)]).problems() == []
+
+
+def test_a_profile_naming_an_unknown_reference(make_spec: MakeSpec) -> None:
+    spec = make_spec(variants=[("description: The list as written.", "description: The list as [Z] writes it.")])
+    line = line_of(spec.variants, "[Z] writes it")
+    assert _one(spec) == (
+        f"spec/variants.yaml:{line}: profiles[1].description: the description names [Z], which is not a reference"
+        " in rules.yaml"
+    )
+
+
+@pytest.mark.parametrize(
+    ("quote", "why"),
+    [("The jack … higher", "an ellipsis"), ("The jack ... higher", "dots"), (" The jack", "a space at the start")],
+)
+def test_a_quote_is_the_words_themselves(make_spec: MakeSpec, quote: str, why: str) -> None:
+    spec = make_spec(variants=[('quote: "The jack of spades is higher"', f'quote: "{quote}"')])
+    line = line_of(spec.variants, f'quote: "{quote}"')
+    problem = _one(spec)
+    assert problem.startswith(f"spec/variants.yaml:{line}: axes[0].options[1].cites[0].quote: "), why
+
+
+def test_a_quote_needs_the_address_of_its_page(make_spec: MakeSpec) -> None:
+    spec = make_spec(rules=[(', url: "https://example.org/rules"}', "}")])
+    line = line_of(spec.rules, "{ref: W, quote: The highest")
+    assert _one(spec) == f"spec/rules.yaml:{line}: rules[1].cites[0]: 'url' is a required property"
+
+
 def test_quote_not_on_its_line(make_spec: MakeSpec) -> None:
     spec = make_spec(rules=[("        line: 2\n", "        line: 3\n")])
     line = line_of(spec.rules, "quote: Dere er fem spillere")
@@ -347,5 +434,12 @@ def test_load_spec_resolves_profiles(make_spec: MakeSpec) -> None:
     assert [p.id for p in spec.profile_chain("literal")] == ["standard", "literal"]
     assert spec.rule("trick.highest-trump-wins").axes == ("jack-order",)
     assert spec.axis("jack-order").option("spades-first").references == ("W",)
+    (cite,) = spec.axis("jack-order").option("spades-first").cites
+    assert (cite.ref, cite.quote, cite.url, cite.read_in) == (
+        "W",
+        "The jack of spades is higher",
+        "https://example.org/rules",
+        "https://example.org/copy",
+    )
     with pytest.raises(KeyError):
         spec.rule("trick.nope")

@@ -1,8 +1,10 @@
-"""spec/disputes.md quotes the seed texts verbatim and covers every axis and erratum."""
+"""spec/disputes.md quotes the seed texts verbatim, quotes outside references only in words the
+spec records for them, and covers every axis and erratum."""
 
 from __future__ import annotations
 
 import re
+from collections import defaultdict
 
 import pytest
 from sheepshead_spec import find_seeds, load_spec
@@ -12,6 +14,8 @@ from .conftest import SPEC_DIR
 DISPUTES = SPEC_DIR / "disputes.md"
 # A quote in the original language, then its citation: «quote» (`003:62`).
 CITED_QUOTE = re.compile(r"«([^»]*)»\s*\(`(\d{3}):(\d+)`\)")
+# An outside reference's words, then the reference: “words” ([W](SPEC.md#ref-W)).
+OUTSIDE_QUOTE = re.compile(r"“([^“”]+)”\s*\(\[([A-Z][A-Z0-9-]*)\]\(SPEC\.md#ref-\2\)\)")
 
 
 def test_every_quote_is_on_its_cited_line() -> None:
@@ -29,6 +33,31 @@ def test_every_quote_is_on_its_cited_line() -> None:
             at = text.count("\n", 0, match.start()) + 1
             misses.append(f"disputes.md:{at}: «{quote[:60]}» is not on line {line} of text {seed}")
     assert checked > 100
+    assert not misses, "\n".join(misses)
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_every_outside_quote_is_a_quote_the_spec_records_for_that_reference() -> None:
+    """The page quotes a reference only in words that rules.yaml or variants.yaml record for it
+    (whose cites give the page's address), so that no quote on it is unsourced or paraphrased."""
+    spec = load_spec()
+    recorded: dict[str, list[str]] = defaultdict(list)
+    entries = [*spec.rules, *(o for a in spec.axes for o in a.options), *spec.profiles]
+    for entry in entries:
+        for cite in entry.cites:
+            recorded[cite.ref].append(_words(cite.quote))
+    text = DISPUTES.read_text(encoding="utf-8")
+    checked, misses = 0, []
+    for match in OUTSIDE_QUOTE.finditer(text):
+        quote, ref = _words(match.group(1)), match.group(2)
+        checked += 1
+        if not any(quote in words for words in recorded[ref]):
+            at = text.count("\n", 0, match.start()) + 1
+            misses.append(f"disputes.md:{at}: “{quote[:60]}” is not among the quotes of [{ref}] in the spec")
+    assert checked > 40
     assert not misses, "\n".join(misses)
 
 

@@ -17,6 +17,7 @@ from sheepshead_spec.schemas import validate_yaml_against_schema
 from sheepshead_spec.validation import (
     check_areas,
     check_axes,
+    check_cites,
     check_links,
     check_options_used,
     check_profiles,
@@ -65,6 +66,13 @@ def test_areas_match_rule_ids(spec: Spec, docs: SpecDocuments) -> None:
 def test_axes_references_errata_and_derivations_exist(spec: Spec, docs: SpecDocuments) -> None:
     problems = check_links(spec, docs)
     assert problems == [], _report(problems)
+
+
+def test_every_outside_claim_carries_its_words(spec: Spec, docs: SpecDocuments) -> None:
+    problems = check_cites(spec, docs)
+    assert problems == [], _report(problems)
+    cited = [c for r in spec.rules for c in r.cites] + [c for a in spec.axes for o in a.options for c in o.cites]
+    assert len(cited) > 150
 
 
 def test_every_default_is_an_option(spec: Spec, docs: SpecDocuments) -> None:

@@ -62,6 +62,14 @@ def test_made_up_spec_renders(make_spec: MakeSpec) -> None:
     assert "> The highest trump MUST win the trick." in rule
     assert "- **Basis:** tradition" in rule
     assert "- **References:** [W](#ref-W)" in rule
+    assert (
+        "- **Quoted:**\n  - [W](#ref-W): “The highest trump takes the trick.” ([page](https://example.org/rules))"
+        in rule
+    )
+    assert (
+        "    - Quoted:\n      - [W](#ref-W): “The jack of spades is higher” ([page](https://example.org/rules),"
+        " read in [a copy](https://example.org/copy))"
+    ) in text
     assert "- **Variant axis:** [`jack-order`](#axis-jack-order)" in rule
     assert "- **Errata:** [`bad-list`](#erratum-bad-list)" in rule
     assert "line 3: “Kløverknekt er høyere” (*Jack of clubs is higher*)" in text

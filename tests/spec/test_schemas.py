@@ -70,7 +70,7 @@ def test_schema_is_strict_and_described(name: str) -> None:
             "    title: Five players\n    colour: red\n",
             "colour: red",
             "rules[0].colour: unexpected property 'colour' (allowed: id, area, title, statement,"
-            " basis, sources, derived_from, references, axis, note, errata)",
+            " basis, sources, derived_from, references, cites, axis, note, errata)",
         ),
         (
             "rules",
@@ -113,7 +113,7 @@ def test_schema_is_strict_and_described(name: str) -> None:
             "    option: spades-first\n",
             "    option: spades-first\n    axis: jack-order\n",
             "axis: jack-order",
-            "errata[0].axis: duplicate key 'axis' (first on line 24)",
+            "errata[0].axis: duplicate key 'axis' (first on line 26)",
         ),
     ],
     ids=[

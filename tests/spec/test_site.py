@@ -57,7 +57,7 @@ def test_every_link_within_the_page_has_its_anchor(page: Path) -> None:
     assert len(ids) == len(re.findall(r'\bid="', text)), "an id is used twice"
 
 
-def test_every_rule_with_its_sources_options_and_tests(page: Path) -> None:
+def test_every_rule_with_its_sources_quotes_options_and_tests(page: Path) -> None:
     text = page.read_text(encoding="utf-8")
     articles = dict(re.findall(r'<article class="rule" id="([^"]+)".*?>(.*?)</article>', text, re.S))
     assert list(articles) == [rule.id for rule in SPEC.rules]
@@ -67,6 +67,13 @@ def test_every_rule_with_its_sources_options_and_tests(page: Path) -> None:
         for source in rule.sources:  # the quote beside its gloss, in one row
             beside = r"</td><td data-label=\"In English\">"
             assert re.search(re.escape(_escaped(source.quote)) + beside + re.escape(_escaped(source.gloss)), body)
+        for cite in rule.cites:  # an outside quote beside its reference and its page
+            row = (
+                rf'<td data-label="Reference"><a href="#ref-{re.escape(cite.ref)}">{re.escape(cite.ref)}</a></td>'
+                rf'<td data-label="It says" lang="en">{re.escape(_escaped(cite.quote))}</td>'
+                rf'<td data-label="Where"><a href="{re.escape(_escaped(cite.url))}">page</a>'
+            )
+            assert re.search(row, body), f"{rule.id}: {cite.quote}"
         for axis in rule.axes:
             for option in SPEC.axis(axis).options:
                 assert f"<code>{option.id}</code>" in body
