@@ -39,7 +39,7 @@ from typing import Any, TextIO
 import yaml
 from sheepshead_spec import Spec
 from sheepshead_spec.record_actions import LoadedRecord, RecordProblems, configuration
-from sheepshead_spec.records import parse_record
+from sheepshead_spec.records import card_code, parse_record
 
 from conformance.adapter import Adapter, AdapterError, Capability, EngineInfo, ScoreRequest
 from conformance.cli.commands import summary
@@ -96,9 +96,8 @@ class Question:
 
 
 def _code(text: str) -> str:
-    """``10d`` -> ``TD``, ``qs`` -> ``QS``."""
-    text = text.upper()
-    return "T" + text[2:] if text.startswith("10") else text
+    """``10d`` -> ``TD``, ``qs`` -> ``QS`` (the records' own spelling rules)."""
+    return card_code(text)
 
 
 def _cards(text: str) -> list[str]:

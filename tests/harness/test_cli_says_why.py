@@ -5,29 +5,13 @@ nothing could be switched. Expected lines come from the records' hand-worked com
 
 from __future__ import annotations
 
-from pathlib import Path
+from .test_cli_narration_why import _in_repo, _lines  # noqa: F401 - the autouse fixture and the helper
 
-import pytest
-
-from .synthetic import run_cli
-
-REPO = Path(__file__).resolve().parents[2]
 CAPPED = "fixtures/hands/crack/lone-no-tricker-cracked-blitzed-capped.yaml"
 REVOKE = "fixtures/hands/procedure/picker-revokes-in-trick-2-claimed-in-trick-5.yaml"
 ZERO_POINT_TRICK = "fixtures/hands/scoring/no-tricker-zero-point-trick.yaml"
 POSITION = "fixtures/positions/void-defender-holding-one-trump.yaml"
 CRACKING = ("--option", "cracking=crack", "--option", "blitzing=queens", "--option", "stakes-cap=sixteen")
-
-
-@pytest.fixture(autouse=True)
-def _in_repo(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(REPO)
-
-
-def _lines(*argv: str) -> list[str]:
-    outcome = run_cli(["check", *argv])
-    assert outcome.err == "", outcome.err
-    return [line.strip() for line in outcome.out.splitlines()]
 
 
 def test_a_capped_score_says_what_it_would_have_been() -> None:
