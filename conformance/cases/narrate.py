@@ -18,7 +18,7 @@ from sheepshead_spec.record_actions import HandPlan, left_of
 
 from conformance.adapter import HandOutcome, ReplayResponse, TrickRecord
 from conformance.cases.blame import forbidding_rules
-from conformance.cases.record_queries import follows
+from conformance.cases.following import follows
 
 __all__ = ["Narration", "card_points", "is_trump", "narrate_hand", "signed"]
 

@@ -29,8 +29,9 @@ from conformance.cases.blame import (
     refused_rules,
     rules_for,
 )
+from conformance.cases.following import follows
 from conformance.cases.mismatches import Mismatch, rejection_text
-from conformance.cases.record_queries import follows, legal_cards
+from conformance.cases.record_queries import legal_cards
 
 __all__ = ["asked_in_play", "check_perft", "perft_rows"]
 

@@ -29,7 +29,6 @@ from sheepshead_spec.record_actions import SEATS, HandPlan, resolve
 from sheepshead_spec.records import action_key, card_code
 
 from conformance.adapter import (
-    RAISE_VERBS,
     Adapter,
     CallableCardsRequest,
     Capability,
@@ -37,7 +36,6 @@ from conformance.adapter import (
     EngineInfo,
     LegalPlaysRequest,
     ScoreRequest,
-    TrickWinnerRequest,
     Unsupported,
 )
 from conformance.cases.blame import (
@@ -49,47 +47,10 @@ from conformance.cases.blame import (
     set_rules,
     trick_winner_rules,
 )
+from conformance.cases.following import ASKABLE, QUERY_CAPABILITIES, Followed, card_points_of
 from conformance.cases.mismatches import show
 
-__all__ = ["QUERY_CAPABILITIES", "follows", "judge_by_queries", "legal_cards"]
-
-QUERY_CAPABILITIES = frozenset(
-    {
-        Capability.LEGAL_PLAYS,
-        Capability.TRICK_WINNER,
-        Capability.CARD_POINTS,
-        Capability.SCORE,
-        Capability.CALLABLE_CARDS,
-    }
-)
-"""The queries a record can be asked as."""
-
-_POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}  # points.card-values
-
-_ASKABLE = {
-    "play": frozenset(
-        {
-            "play.lead-any-card",
-            "play.follow-suit",
-            "play.follow-trump",
-            "play.void-in-led-suit",
-            "play.hold-card-kept",
-            "play.ace-kept-for-called-ten",
-            "play.hold-card-on-first-lead",
-            "play.hold-card-last-trick",
-            "play.picker-leads-called-suit",
-            "play.partner-keeps-called-card",
-            "play.partner-plays-called-card",
-            "play.partner-leads-called-card",
-        }
-    ),
-    "call": frozenset(
-        {"call.ace-of-held-fail-suit", "call.not-own-card", "call.ten-when-all-aces", "call.no-callable-suit"}
-    ),
-}
-"""The rules whose breach a query shows: which cards the seat to act may play, which cards the
-picker may call. Whose turn it is, a card not held, the order of bury and call, or the choice
-of an under card are seen only in a replay."""
+__all__ = ["QUERY_CAPABILITIES", "judge_by_queries", "legal_cards"]
 
 
 class _Judge(Protocol):  # the record judge of conformance.cases.records, as far as this module uses it
@@ -120,18 +81,6 @@ class _Judge(Protocol):  # the record judge of conformance.cases.records, as far
     ) -> None: ...
 
 
-def follows(card: str, under: str | None, called: str | None) -> str:
-    """The suit a card follows: ``T`` for trump (queens, jacks, diamonds), else its fail suit;
-    the under card follows the called suit."""
-    if card == under and called is not None:
-        return called[1]
-    return "T" if card[0] in "QJ" or card[1] == "D" else card[1]
-
-
-def _points(cards: Sequence[str]) -> int:
-    return sum(_POINTS.get(card[0], 0) for card in cards)
-
-
 def judge_by_queries(
     judge: _Judge, plan: HandPlan, adapter: Adapter, info: EngineInfo, options: Mapping[str, str], profile: str
 ) -> None:
@@ -158,7 +107,7 @@ def judge_by_queries(
         verb = action.split()[1]
         if verb in ("revoke", "claim"):
             raise Unsupported("a revoke or a claim is judged only through a replay (capability replay)")
-        if index == negative_at and not (set(accepted) & _ASKABLE.get(verb, frozenset())):
+        if index == negative_at and not (set(accepted) & ASKABLE.get(verb, frozenset())):
             raise Unsupported(
                 f"an illegal {verb} under {' or '.join(accepted)} is judged only through a replay (capability replay)"
             )
@@ -172,15 +121,8 @@ def judge_by_queries(
         for number, moment in enumerate(moments):
             legal_sets[int(moment["after"])] = (moment, number)
 
-    hands = {seat: list(plan.deal.hands[seat]) for seat in SEATS}
-    blind = list(plan.deal.blind)
-    picker = plan.picker
-    called, under = plan.called, plan.under
-    partner = next((seat for seat in SEATS if called is not None and seat != picker and called in hands[seat]), None)
-    buried: list[str] = []
-    trick: list[tuple[str, str]] = []
+    followed = Followed.start(plan.deal.hands, plan.deal.blind)
     won: list[tuple[str, int]] = []  # each complete trick's winner and points
-    called_suit_led = False
     plays = 0
     legality = rules_for("legal-plays", judge.rules)
     for index, action in enumerate(plan.actions[: last + 1]):
@@ -188,15 +130,10 @@ def judge_by_queries(
         seat, verb = words[0], words[1]
         path = plan.paths[index]
         negative = index == negative_at
-        if verb == "pick":
-            hands[seat] += blind
-        elif verb == "bury":
-            buried = [card_code(card) for card in words[2:]]
-            for card in buried:
-                if card in hands[seat]:
-                    hands[seat].remove(card)
-        elif verb == "call" and Capability.CALLABLE_CARDS in capabilities:
-            answer = adapter.callable_cards(CallableCardsRequest(dict(options), tuple(hands[seat]), tuple(buried)))
+        if verb == "call" and Capability.CALLABLE_CARDS in capabilities:
+            answer = adapter.callable_cards(
+                CallableCardsRequest(dict(options), tuple(followed.hands[seat]), followed.buried)
+            )
             card = card_code(words[2])
             offered = set(answer.under if len(words) > 3 else answer.calls)
             what = f"{'under ' if len(words) > 3 else ''}calls open to {seat} include {card}"
@@ -212,23 +149,11 @@ def judge_by_queries(
             card = card_code(words[2])
             playable: set[str] | None = None  # the seat's legal plays, asked once at this moment
             if Capability.LEGAL_PLAYS in capabilities:
-                if negative and card not in hands[seat]:
+                if negative and card not in followed.hands[seat]:
                     raise Unsupported(
                         "a play of a card not in hand is judged only through a replay (capability replay)"
                     )
-                playable = legal_cards(
-                    adapter,
-                    options,
-                    hands[seat],
-                    trick,
-                    len(won),
-                    seat,
-                    picker,
-                    partner,
-                    called,
-                    under,
-                    called_suit_led,
-                )
+                playable = {card_code(c) for c in adapter.legal_plays(followed.legal_request(options, seat))}
             if plays in legal_sets and playable is not None:
                 moment, number = legal_sets[plays]
                 applies, wanted = resolve(moment["cards"], judge.options, profile)
@@ -255,36 +180,18 @@ def judge_by_queries(
                 judge.add(what, rules, "yes", "yes" if card in playable else "no", path)
             elif negative:
                 raise Unsupported("the engine lacks capability legal-plays")
-            if card in hands[seat]:
-                hands[seat].remove(card)
-            trick.append((seat, card))
             plays += 1
-            if len(trick) == 5:
-                winner = _complete_trick(
-                    judge,
-                    plan,
-                    trick,
-                    len(won),
-                    expected_tricks,
-                    adapter,
-                    options,
-                    called,
-                    under,
-                    called_suit_led,
-                    capabilities,
-                )
-                if winner is None:
-                    return  # no winner to go on with (none stated, no next lead)
-                led = follows(trick[0][1], under, called)
-                if called is not None and led == called[1]:
-                    called_suit_led = True
-                won.append((winner, _points([c for _, c in trick])))
-                trick = []
-        elif verb in RAISE_VERBS or verb in ("pass", "alone", "call"):
-            continue
+        followed.apply(action)
+        if verb == "play" and not followed.trick:  # the play completed a trick
+            number = len(followed.tricks)
+            winner = _complete_trick(judge, plan, followed, number, expected_tricks, adapter, options, capabilities)
+            if winner is None:
+                return  # no winner to go on with (none stated, no next lead)
+            won.append((winner, card_points_of([c for _, c in followed.tricks[-1]])))
+    picker = followed.picker
     if negative_at is not None or len(won) < 6 or picker is None or Capability.SCORE not in capabilities:
         return
-    _check_score(judge, plan, won, picker, partner, buried, adapter, options)
+    _check_score(judge, plan, won, picker, followed.partner, followed.buried, adapter, options)
 
 
 def legal_cards(
@@ -312,30 +219,27 @@ def legal_cards(
 def _complete_trick(
     judge: _Judge,
     plan: HandPlan,
-    trick: Sequence[tuple[str, str]],
+    followed: Followed,
     number: int,
     expected: Sequence[Mapping[str, Any]],
     adapter: Adapter,
     options: Mapping[str, str],
-    called: str | None,
-    under: str | None,
-    called_suit_led: bool,
     capabilities: frozenset[Capability],
 ) -> str | None:
-    """Check one complete trick's winner and points; the winner the hand goes on with
-    (``called_suit_led``: whether the called suit was led in an earlier trick)."""
+    """Check complete trick ``number`` (1-based)'s winner and points; the winner the hand goes on with."""
+    trick = followed.tricks[number - 1]
     cards = [card for _, card in trick]
     seats = [seat for seat, _ in trick]
-    stated = expected[number] if number < len(expected) else {}
+    stated = expected[number - 1] if number <= len(expected) else {}
     winner: str | None = stated.get("winner")
-    path: tuple[str | int, ...] = ("expect", "tricks", number)
+    path: tuple[str | int, ...] = ("expect", "tricks", number - 1)
     if winner is None:  # the next trick's leader (play.winner-leads)
         later = [a.split()[0] for a in plan.actions if a.split()[1] == "play"]
-        lead = 5 * (number + 1)
+        lead = 5 * number
         winner = later[lead] if lead < len(later) else None
         path = plan.paths[[i for i, a in enumerate(plan.actions) if a.split()[1] == "play"][lead]] if winner else path
     if winner is not None and Capability.TRICK_WINNER in capabilities:
-        index = adapter.trick_winner(TrickWinnerRequest(dict(options), tuple(cards), called, under, called_suit_led))
+        index = adapter.trick_winner(followed.trick_request(options, number))
         actual = seats[index] if 0 <= index < len(seats) else f"card {index}"
         rules = rules_for("trick-winner", judge.rules)
         if actual != winner and actual in seats:
@@ -343,19 +247,19 @@ def _complete_trick(
                 cards,
                 cards[seats.index(winner)],
                 cards[seats.index(actual)],
-                called=called,
-                under=under,
+                called=followed.called,
+                under=followed.under,
                 case_rules=judge.rules,
             )
-        judge.add(f"winner of trick {number + 1} ({' '.join(cards)})", rules, winner, actual, path)
+        judge.add(f"winner of trick {number} ({' '.join(cards)})", rules, winner, actual, path)
     if "points" in stated and Capability.CARD_POINTS in capabilities:
         points = adapter.card_points(CardPointsRequest(tuple(cards)))
         judge.add(
-            f"points of trick {number + 1}",
+            f"points of trick {number}",
             rules_for("trick-points", judge.rules),
             stated["points"],
             points,
-            ("expect", "tricks", number, "points"),
+            ("expect", "tricks", number - 1, "points"),
         )
     return winner
 
@@ -380,14 +284,14 @@ def _check_score(
     tricks = sum(1 for seat, _ in won if seat in side)
     stakes = 2**plan.raises
     answer = adapter.score(
-        ScoreRequest(dict(options), trick_points, _points(buried), tricks, plan.alone or partner is None, stakes)
+        ScoreRequest(dict(options), trick_points, card_points_of(buried), tricks, plan.alone or partner is None, stakes)
     )
     if isinstance(kind, str):
         rules = rules_for("outcome", judge.rules)
         if answer.kind != kind:
-            rules = outcome_rules(kind, answer.kind, picker_points=trick_points + _points(buried)) or rules
+            rules = outcome_rules(kind, answer.kind, picker_points=trick_points + card_points_of(buried)) or rules
         judge.add(
-            f"outcome of the hand ({trick_points} card points in {tricks} tricks, {_points(buried)} buried)",
+            f"outcome of the hand ({trick_points} card points in {tricks} tricks, {card_points_of(buried)} buried)",
             rules,
             kind,
             answer.kind,

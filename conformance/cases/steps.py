@@ -442,8 +442,13 @@ def then_rejected(sheepshead_table: Table, rule: tuple[str, ...] | None) -> None
 
     action, accepted, actual_rule, message = _attempt(sheepshead_table)
     named = " or ".join(rule) if rule else ""
+    queried = sheepshead_table.attempt is not None and sheepshead_table.attempt.queried
+    if queried:  # asked as a query: only a refusal a query shows is judged, and no rule is named
+        sheepshead_table.askable(action, rule)
     if accepted:
         raise Mismatch(repr(action), f"rejected{' under ' + named if rule else ''}", "accepted")
+    if queried:
+        return
     if rule is not None and Capability.RULE_IDS in sheepshead_table.info.capabilities and actual_rule not in rule:
         if actual_rule is None and _of_unnamed_axes(sheepshead_table.info, rule):
             return  # an engine written before the axis refuses the action without knowing its rule
@@ -465,20 +470,16 @@ def then_legal_plays(sheepshead_table: Table, seat: str | None, cards: tuple[str
     if seat is None:
         _expect_set("legal plays", cards, sheepshead_table.legal_plays())
         return
-    reply = sheepshead_table.reply()
-    _expect("seat to play", seat, reply.turn)
-    plays = [a.split()[2] for a in reply.legal or () if a.split()[1] == "play"]
-    _expect_set(f"legal plays of {seat}", cards, plays)
+    _expect_set(f"legal plays of {seat}", cards, sheepshead_table.game_legal_plays(seat))
 
 
 @then(_p("the legal actions of {seat:Seat} are {actions:Actions}"))
 def then_legal_actions(sheepshead_table: Table, seat: str, actions: tuple[str, ...]) -> None:
     """``Then the legal actions of S1 are S1 pick, S1 pass``."""
-    reply = sheepshead_table.reply()
-    _expect("seat to act", seat, reply.turn)
+    legal = sheepshead_table.game_legal_actions(seat, actions)
     # A bury's two cards in either order are one action (canonical_action sorts them).
     expected = [canonical_action(a) for a in actions]
-    actual = [canonical_action(a) for a in reply.legal or ()]
+    actual = [canonical_action(a) for a in legal]
     differing = sorted(set(expected) ^ set(actual))
     try:
         _expect_set(f"legal actions of {seat}", expected, actual)
@@ -505,10 +506,7 @@ def then_phase(sheepshead_table: Table, phase: str) -> None:
 @then(_p("trick {number:d} is won by {seat:Seat}{points:WithPoints}"))
 def then_trick(sheepshead_table: Table, number: int, seat: str, points: int | None) -> None:
     """``Then trick 3 is won by S3`` or ``… by S3 with 17 points``."""
-    tricks = sheepshead_table.reply().tricks
-    if not 1 <= number <= len(tricks):
-        raise Mismatch(f"trick {number}", f"won by {seat}", f"only {len(tricks)} finished tricks reported")
-    trick = tricks[number - 1]
+    trick = sheepshead_table.finished_trick(number)
     if trick.winner is None:
         raise Unsupported(f"the engine does not report who took trick {number}")
     if trick.winner != seat:
@@ -550,7 +548,7 @@ def then_outcome(sheepshead_table: Table, kind: str) -> None:
         actual = sheepshead_table.score_result.kind
         points: int | None = request.picker_side_trick_points + request.bury_points
     else:
-        outcome = sheepshead_table.outcome()
+        outcome = sheepshead_table.scored_hand()
         actual, points = outcome.kind, outcome.picker_side_points
         if not actual:
             raise Unsupported("the engine does not name the outcome")
@@ -564,7 +562,7 @@ def _score_map(scores: Mapping[str, int]) -> dict[str, int]:
 @then(_p("the scores are {scores:Scores}"))
 def then_scores(sheepshead_table: Table, scores: dict[str, int]) -> None:
     """``Then the scores are S1 +1, S2 -1, S3 +2, S4 -1, S5 -1`` (each seat's change this hand)."""
-    outcome = sheepshead_table.outcome()
+    outcome = sheepshead_table.scored_hand()
     expected, actual = _score_map(scores), _score_map(outcome.scores)
     raises = sum(action.split()[1] in RAISE_VERBS for action in sheepshead_table.game.actions)
     rules = score_rules(

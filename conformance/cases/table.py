@@ -12,6 +12,14 @@ A scenario describes either
 - a **position** for a direct query (``a defender holding …``, ``the trick so far is …``), or a
   direct query with no setup at all (card points, trick winners, scores).
 
+A game is replayed when the engine can replay. An engine that cannot, but answers queries, is
+asked them instead, on the hand followed from the scenario's own text
+(:mod:`conformance.cases.following`): the legal plays of a seat, a finished trick's winner and
+points, the calls open to the picker, the score of a whole hand; a play or a call is accepted
+when the query offers it. What no query shows (whose turn it is, the phase, the partner, an
+auction action, a bury, a crack, a refusal under a rule no query expresses) leaves the scenario
+unsupported, as it was.
+
 The variant options always come from the profile under test, never from a step. The picker's
 bury and call are sent in the order of the ``call-timing`` option (:mod:`conformance.cases.call_order`),
 whichever order the scenario writes them in.
@@ -38,11 +46,13 @@ from conformance.adapter import (
     ScoreResponse,
     SessionRequest,
     SessionResponse,
+    TrickRecord,
     TrickWinnerRequest,
     Unsupported,
 )
 from conformance.cases.blame import action_topic, permitting_rules, trick_winner_rules
 from conformance.cases.call_order import replay_order
+from conformance.cases.following import ASKABLE, QUERY_CAPABILITIES, Followed, card_points_of
 from conformance.cases.mismatches import CaseEnds, Mismatch, NotApplicable, ScenarioError, rejection_text
 
 __all__ = ["Attempt", "Game", "Position", "Table"]
@@ -80,6 +90,9 @@ class Attempt:
     accepted: bool
     rule: str | None = None
     message: str = ""
+    queried: bool = False
+    """Judged through a query (the play among the ``legal-plays`` answer, the call among the
+    ``callable-cards`` answer), with no rule named: the engine cannot replay."""
 
 
 class Table:
@@ -295,6 +308,13 @@ class Table:
         rules = self.refusals[action]
         named = " or ".join(rules) if rules else ""
         expected = f"rejected{' under ' + named if named else ''}"
+        if self.by_queries():
+            self.askable(action, rules)
+            offered = self._offered(action)
+            actual = "offered" if offered else "not offered"
+            raise CaseEnds(
+                action, expected, f"{actual} by the {self._query_of(action)} query", rules or (), agrees=not offered
+            )
         actions = (*self.game.actions, action)
         reply = self._hand_reply(self._exchange(actions))
         self._check_setup(reply, len(self.game.actions))
@@ -318,6 +338,11 @@ class Table:
         """A When action: replay the hand with it; keep it if the engine accepts it."""
         if action in self.refusals:
             self._refused(action)
+        if self.by_queries():
+            self.attempt = Attempt(action, self._offered(action), queried=True)
+            if self.attempt.accepted:
+                self.game.actions.append(action)
+            return self.attempt
         actions = (*self.game.actions, action)
         reply = self._hand_reply(self._exchange(actions))
         self._check_setup(reply, len(self.game.actions))
@@ -336,6 +361,141 @@ class Table:
             state = f"no outcome (phase {reply.phase}, {reply.turn} to act)"
             raise Mismatch("outcome of the hand", "a scored hand", state, topic="phase")
         return reply.outcome
+
+    # ------------------------------------------------------------------ a game asked as queries
+
+    def by_queries(self) -> bool:
+        """Whether the current hand is followed from the scenario's own text and asked as queries:
+        the engine cannot replay, but answers some of the queries a hand can be asked as
+        (:mod:`conformance.cases.following`). A session still needs its capability."""
+        caps = self.info.capabilities
+        return Capability.REPLAY not in caps and len(self.games) == 1 and bool(caps & QUERY_CAPABILITIES)
+
+    def _followed(self) -> Followed:
+        followed = Followed.start(self.game.deal.hands, self.game.deal.blind)
+        for action in self.game.actions:
+            followed.apply(action)
+        return followed
+
+    @staticmethod
+    def _query_of(action: str) -> str:
+        return "callable-cards" if action.split()[1] == "call" else "legal-plays"
+
+    def askable(self, action: str, rules: Sequence[str] | None) -> None:
+        """Raise :class:`Unsupported` unless a query shows the refusal of ``action`` under ``rules``
+        (a play refused by ``play.follow-suit`` is missing from the seat's legal plays; one refused
+        because it is not the seat's turn is not)."""
+        verb = action.split()[1]
+        if not rules or not set(rules) & ASKABLE.get(verb, frozenset()):
+            named = " or ".join(rules) if rules else "a rule the scenario does not name"
+            raise Unsupported(
+                f"{_article(verb)} {verb} refused under {named} is judged only through a replay (capability replay)"
+            )
+
+    def _offered(self, action: str) -> bool:
+        """Whether the engine's query offers ``action`` (a play or a call) at this moment."""
+        words = action.split()
+        seat, verb = words[0], words[1]
+        followed = self._followed()
+        if verb == "play":
+            self.require(Capability.LEGAL_PLAYS)
+            if words[2] not in followed.hands[seat]:
+                raise Unsupported("a play of a card not in hand is judged only through a replay (capability replay)")
+            return words[2] in self.adapter.legal_plays(followed.legal_request(self.options, seat))
+        if verb == "call":
+            self.require(Capability.CALLABLE_CARDS)
+            answer = self.adapter.callable_cards(
+                CallableCardsRequest(self.options, tuple(followed.hands[seat]), followed.buried)
+            )
+            return words[2] in (answer.under if len(words) > 3 else answer.calls)
+        raise Unsupported(f"{_article(verb)} {verb} is judged only through a replay (capability replay)")
+
+    def game_legal_plays(self, seat: str) -> tuple[str, ...]:
+        """The legal plays of ``seat`` in the current hand: from the replay, which must give
+        ``seat`` the turn; or, without a replay, the ``legal-plays`` query for the followed hand."""
+        if self.by_queries():
+            self.require(Capability.LEGAL_PLAYS)
+            return self.adapter.legal_plays(self._followed().legal_request(self.options, seat))
+        reply = self.reply()
+        if reply.turn != seat:
+            raise Mismatch("seat to play", seat, reply.turn)
+        return tuple(a.split()[2] for a in reply.legal or () if a.split()[1] == "play")
+
+    def game_legal_actions(self, seat: str, expected: Sequence[str]) -> tuple[str, ...]:
+        """The legal actions of ``seat`` in the current hand: from the replay, which must give
+        ``seat`` the turn; or, without a replay, where ``expected`` holds only calls and alone (the
+        picker's call), the ``callable-cards`` query's calls with alone, always open."""
+        if self.by_queries():
+            if not expected or any(
+                a.split()[0] != seat or a.split()[1:2] not in (["call"], ["alone"]) for a in expected
+            ):
+                raise Unsupported(
+                    "legal actions other than the picker's calls are judged only through a replay (capability replay)"
+                )
+            if any(len(a.split()) > 3 for a in expected):
+                raise Unsupported("the choice of an under card is judged only through a replay (capability replay)")
+            self.require(Capability.CALLABLE_CARDS)
+            followed = self._followed()
+            answer = self.adapter.callable_cards(
+                CallableCardsRequest(self.options, tuple(followed.hands[seat]), followed.buried)
+            )
+            if answer.under:
+                raise Unsupported("the choice of an under card is judged only through a replay (capability replay)")
+            return (*(f"{seat} call {card}" for card in answer.calls), f"{seat} alone")
+        reply = self.reply()
+        if reply.turn != seat:
+            raise Mismatch("seat to act", seat, reply.turn)
+        return tuple(reply.legal or ())
+
+    def finished_trick(self, number: int) -> TrickRecord:
+        """Finished trick ``number`` (1-based): as the replay reports it; or, without a replay,
+        the followed trick with the ``trick-winner`` (and ``card-points``) queries' answers."""
+        if not self.by_queries():
+            tricks = self.reply().tricks
+            if not 1 <= number <= len(tricks):
+                raise Mismatch(f"trick {number}", "a finished trick", f"only {len(tricks)} finished tricks reported")
+            return tricks[number - 1]
+        self.require(Capability.TRICK_WINNER)
+        followed = self._followed()
+        if not 1 <= number <= len(followed.tricks):
+            raise ScenarioError(f"the scenario's actions finish {len(followed.tricks)} tricks, not {number}")
+        trick = followed.tricks[number - 1]
+        cards = tuple(card for _, card in trick)
+        index = self.adapter.trick_winner(followed.trick_request(self.options, number))
+        winner = trick[index][0] if 0 <= index < len(trick) else f"card {index}"
+        points = self.card_points(cards) if Capability.CARD_POINTS in self.info.capabilities else None
+        return TrickRecord(trick[0][0], cards, winner, points)
+
+    def scored_hand(self) -> HandOutcome:
+        """The current hand's outcome kind and score changes: from the replay; or, without one,
+        the ``score`` query for the followed hand, its tricks taken as the ``trick-winner``
+        query gives them (the partner and the sides are the followed hand's, not the engine's:
+        only the kind and the scores are judged)."""
+        if not self.by_queries():
+            return self.outcome()
+        self.require(Capability.SCORE)
+        self.require(Capability.TRICK_WINNER)
+        followed = self._followed()
+        if len(followed.tricks) < 6 or followed.picker is None:
+            raise Unsupported(
+                "the score of a hand without a picker, or unfinished, is judged only through a replay (capability replay)"
+            )
+        side = followed.side()
+        won = [self.finished_trick(number) for number in range(1, 7)]
+        points = sum(card_points_of(trick.cards) for trick in won if trick.winner in side)
+        tricks = sum(1 for trick in won if trick.winner in side)
+        alone = len(side) == 1
+        request = ScoreRequest(
+            self.options, points, card_points_of(followed.buried), tricks, alone, self.stakes << followed.raises
+        )
+        answer = self.adapter.score(request)
+        by_role = {followed.picker: answer.picker}
+        if followed.partner is not None and not alone:
+            by_role[followed.partner] = answer.partner
+        scores = {seat: by_role.get(seat, answer.defender) for seat in followed.hands}
+        partner = None if alone else followed.partner
+        total = points + card_points_of(followed.buried)
+        return HandOutcome(answer.kind, scores, followed.picker, partner, total, tricks)
 
     # ------------------------------------------------------------------ direct queries
 
@@ -375,3 +535,7 @@ class Table:
         self.score_request = ScoreRequest(self.options, trick_points, bury_points, tricks, alone, self.stakes)
         self.score_result = self.adapter.score(self.score_request)
         return self.score_result
+
+
+def _article(word: str) -> str:
+    return "an" if word[0] in "aeiou" else "a"

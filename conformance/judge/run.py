@@ -8,6 +8,7 @@ differences as consequences; an engine error stops only the case it happened in.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -32,6 +33,9 @@ __all__ = [
     "status_of",
     "unreported_labels",
 ]
+
+_NEEDS = re.compile(r"\(capability ([a-z-]+)\)$")
+"""The capability a harness-side unsupported message names (a refusal only a replay shows)."""
 
 
 @dataclass
@@ -110,7 +114,13 @@ def result_of(planned: Planned, outcome: CaseRun | None, duration: float = 0.0) 
     if status is Status.UNSUPPORTED:
         if outcome.unsupported is not None:
             lacking = outcome.unsupported.removeprefix("the engine lacks ")
-            reason = f"{lacking} missing" if lacking != outcome.unsupported else f"engine: {lacking}"
+            needed = _NEEDS.search(outcome.unsupported)  # "… judged only through a replay (capability replay)"
+            if lacking != outcome.unsupported:
+                reason = f"{lacking} missing"
+            elif needed:
+                reason = f"capability {needed.group(1)} missing"
+            else:
+                reason = f"engine: {lacking}"
             return replace(base, status=status, message=outcome.unsupported, reason=reason)
         # Agreement on what the engine reports is not agreement with the case: never PASSED.
         labels = unreported_labels(outcome)
