@@ -356,12 +356,17 @@ def score_rules(
     ('scoring.stakes-multiply',)
     >>> score_rules("loss", {"S1": -8, "S2": 4}, {"S1": -4, "S2": 2}, raises=1)
     ('crack.doubles',)
+    >>> score_rules("loss", {"S1": -64, "S2": 16}, {"S1": -128, "S2": 32}, raises=3, case_rules=["crack.cap"])
+    ('crack.cap',)
     """
     if sum(actual.values()) != 0 and sum(expected.values()) == 0:
         return ("scoring.zero-sum",)
     ratios = {actual[seat] / value for seat, value in expected.items() if value and seat in actual}
     uniform = len(ratios) == 1 and ratios != {1.0}
     if raises and uniform:  # the doubling, or its cap where the case checks one
+        (ratio,) = ratios
+        if ratio > 1 and "crack.cap" in case_rules:  # more than the rules give: the cap was passed
+            return ("crack.cap",)
         return tuple(rule for rule in ("crack.cap", "crack.doubles") if rule in case_rules) or ("crack.doubles",)
     if kind in ("loss", "schneidered", "no-tricks") and uniform:
         # Every change of a lost hand off by one factor: the multiplier of a lost hand.

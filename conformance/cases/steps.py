@@ -572,6 +572,7 @@ def then_scores(sheepshead_table: Table, scores: dict[str, int]) -> None:
         alone=outcome.partner is None and outcome.picker is not None,
         stakes=sheepshead_table.stakes,
         raises=raises,
+        case_rules=sheepshead_table.rules,
     )
     _expect("score changes", expected, actual, rules)
 

@@ -104,6 +104,7 @@ class Table:
     :param options: that profile's options (one per axis).
     :param expect: the options the scenario's expectations are read for (those of ``options``
         unless the run is a probe).
+    :param rules: the rules the scenario names.
     """
 
     def __init__(
@@ -113,8 +114,11 @@ class Table:
         profile: str,
         options: Mapping[str, str],
         expect: Mapping[str, str] | None = None,
+        rules: Sequence[str] = (),
     ) -> None:
         self.adapter = adapter
+        self.rules = tuple(rules)
+        """The rules the scenario names (its ``@rule:`` tags), among which a wrong answer's blame is chosen."""
         self.info = info
         self.profile = profile
         self.options = dict(options)
