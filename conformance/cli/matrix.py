@@ -17,9 +17,8 @@ from pathlib import Path
 
 from sheepshead_spec import Spec
 
-from conformance.judge.run import SuiteRun
-from conformance.cli.run import add_selection_arguments, call_runner, identity_of
 from conformance.cli.commands import summary
+from conformance.cli.run import add_selection_arguments, call_runner, identity_of
 from conformance.cli.support import (
     EXIT_OK,
     Environment,
@@ -31,6 +30,7 @@ from conformance.cli.support import (
     write_output,
 )
 from conformance.judge.matrix import EngineRun, build_matrix, per_profile
+from conformance.judge.run import SuiteRun
 from conformance.judge.verdict import read_behaviour
 from conformance.reports.report_matrix import render_matrix_html, render_matrix_markdown
 from conformance.reports.report_read import ReportReadError, SavedReport, read_report

@@ -36,6 +36,7 @@ from conformance.judge.baseline import (
     write_baseline,
 )
 from conformance.judge.results import CaseResult
+from conformance.judge.run import SuiteRun
 from conformance.judge.selection import Selection
 from conformance.judge.summary import RunInfo
 from conformance.judge.verdict import read_behaviour
@@ -44,7 +45,6 @@ from conformance.reports.report_json import render_json
 from conformance.reports.report_junit import render_junit
 from conformance.reports.report_markdown import render_markdown
 from conformance.reports.report_text import ProgressLine, render_text
-from conformance.judge.run import SuiteRun
 from conformance.versions import protocol_version, suite_version
 
 __all__ = ["FORMATS", "add_parser", "call_runner", "run"]
