@@ -27,12 +27,14 @@ __all__ = [
     "LegalityOracle",
     "action_topic",
     "card_of_seat",
+    "leaster_winner_rules",
     "outcome_rules",
     "oracle_legal_actions",
     "permitting_rules",
     "set_rules",
     "refused_rules",
     "rules_for",
+    "schneider_line",
     "score_rules",
     "trick_winner_rules",
     "use_legality_oracle",
@@ -335,6 +337,62 @@ def outcome_rules(expected: str, actual: str, *, picker_points: int | None = Non
     return (_KIND_RULE.get(expected, "scoring.win"),)
 
 
+def schneider_line(expected: str, actual: str) -> tuple[str, ...]:
+    """Which schneider line two outcome classes of a picker hand part on: the picker's side's
+    (``scoring.schneider``: 90/91) or the defenders' (``scoring.schneidered``: 30/31); ``()`` when
+    they part on no schneider line.
+
+    >>> schneider_line("win", "schneider"), schneider_line("schneidered", "loss"), schneider_line("win", "loss")
+    (('scoring.schneider',), ('scoring.schneidered',), ())
+    """
+    pair = {expected, actual}
+    if pair == {"win", "schneider"}:
+        return ("scoring.schneider",)
+    if pair == {"loss", "schneidered"}:
+        return ("scoring.schneidered",)
+    return ()
+
+
+def leaster_winner_rules(
+    expected: str | None,
+    actual: str | None,
+    seat_points: Mapping[str, int],
+    seat_tricks: Mapping[str, int],
+    tied: Sequence[str] = (),
+    *,
+    needs_trick: bool = False,
+) -> tuple[str, ...]:
+    """The leaster rule a wrong leaster winner breaks, read from the engine's answer and the hand's
+    points and tricks: a winner who took no trick, or no winner where the fewest points are shared
+    only by seats without a trick, under ``leaster-needs-trick: yes`` (``leaster.needs-trick``);
+    another of the tied seats, or none for a tie (``leaster.tie``); else ``leaster.fewest-points-wins``.
+
+    >>> points, tricks = {"S1": 0, "S2": 0, "S3": 5, "S4": 40, "S5": 75}, {"S1": 0, "S2": 0, "S3": 1, "S4": 2, "S5": 3}
+    >>> leaster_winner_rules("S3", "S1", points, tricks, needs_trick=True)
+    ('leaster.needs-trick',)
+    >>> leaster_winner_rules("S3", None, points, tricks, needs_trick=True)
+    ('leaster.needs-trick',)
+    >>> leaster_winner_rules("S3", "S5", points, tricks, needs_trick=True)
+    ('leaster.fewest-points-wins',)
+    """
+    trickless = [seat for seat in seat_points if not seat_tricks.get(seat)]
+    if needs_trick and actual in trickless:
+        return ("leaster.needs-trick",)
+    if actual is None and tied:
+        return ("leaster.tie",)
+    if actual is None and needs_trick and len(trickless) > 1:
+        fewest = min(seat_points[seat] for seat in seat_points)
+        if sum(1 for seat in trickless if seat_points[seat] == fewest) > 1:
+            return ("leaster.needs-trick",)  # a tie among seats that may not win
+    if actual is not None and actual in tied:
+        return ("leaster.tie",)
+    if expected is None and actual is not None and actual in seat_points:
+        fewest = min(seat_points.values())
+        if seat_points[actual] == fewest:
+            return ("leaster.tie",)  # one of the seats sharing the fewest points named the winner
+    return ("leaster.fewest-points-wins",)
+
+
 def score_rules(
     kind: str | None,
     expected: Mapping[str, int],
@@ -344,11 +402,14 @@ def score_rules(
     stakes: int = 1,
     raises: int = 0,
     case_rules: Sequence[str] = (),
+    bump: bool = False,
 ) -> tuple[str, ...]:
     """The rule a wrong set of score changes breaks, given the (agreed) outcome class.
 
     ``raises`` counts the hand's cracks, re-cracks and blitzes: when there are some and every
     change is off by one factor, the doubling is blamed (with its cap, where the case lists it).
+    ``bump``: the table doubles on the bump (``double-on-the-bump: on``); a won hand whose every
+    change is doubled was doubled as if lost, whatever the win (a schneider, alone, under stakes).
 
     >>> score_rules("loss", {"S1": -2, "S2": 1}, {"S1": -4, "S2": 2})
     ('scoring.double-on-the-bump',)
@@ -358,11 +419,15 @@ def score_rules(
     ('crack.doubles',)
     >>> score_rules("loss", {"S1": -64, "S2": 16}, {"S1": -128, "S2": 32}, raises=3, case_rules=["crack.cap"])
     ('crack.cap',)
+    >>> score_rules("schneider", {"S1": 4, "S2": -2}, {"S1": 8, "S2": -4}, bump=True)
+    ('scoring.double-on-the-bump',)
     """
     if sum(actual.values()) != 0 and sum(expected.values()) == 0:
         return ("scoring.zero-sum",)
     ratios = {actual[seat] / value for seat, value in expected.items() if value and seat in actual}
     uniform = len(ratios) == 1 and ratios != {1.0}
+    if bump and kind in ("win", "schneider", "all-tricks") and ratios == {2.0}:
+        return ("scoring.double-on-the-bump",)  # the multiplier of a lost hand, applied to a win
     if raises and uniform:  # the doubling, or its cap where the case checks one
         (ratio,) = ratios
         if ratio > 1 and "crack.cap" in case_rules:  # more than the rules give: the cap was passed

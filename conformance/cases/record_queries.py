@@ -323,6 +323,7 @@ def _check_score(
                     stakes=stakes,
                     raises=plan.raises,
                     case_rules=judge.rules,
+                    bump=judge.options.get("double-on-the-bump") == "on",
                 )
                 or rules
             )

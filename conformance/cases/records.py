@@ -611,7 +611,14 @@ def _check_results(
         if actual != values:
             kind = wanted.get("outcome", outcome.kind)
             rules = score_rules(
-                kind, values, actual, alone=plan.alone, stakes=stakes, raises=plan.raises, case_rules=judge.rules
+                kind,
+                values,
+                actual,
+                alone=plan.alone,
+                stakes=stakes,
+                raises=plan.raises,
+                case_rules=judge.rules,
+                bump=judge.options.get("double-on-the-bump") == "on",
             )
         judge.add(f"{label}scores", rules, values, actual, (*where, "scores"), draw_note)
     return moved

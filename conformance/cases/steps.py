@@ -573,6 +573,7 @@ def then_scores(sheepshead_table: Table, scores: dict[str, int]) -> None:
         stakes=sheepshead_table.stakes,
         raises=raises,
         case_rules=sheepshead_table.rules,
+        bump=sheepshead_table.expect.get("double-on-the-bump") == "on",
     )
     _expect("score changes", expected, actual, rules)
 

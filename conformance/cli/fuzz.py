@@ -145,6 +145,7 @@ def _divergence_data(group: Group, record: str | None) -> dict[str, Any]:
     divergence = group.divergence
     action = divergence.action
     return {
+        "class": divergence.class_name,
         "kind": divergence.kind,
         "rules": list(divergence.rules),
         "count": group.count,
@@ -181,17 +182,22 @@ def _text(data: dict[str, Any]) -> str:
     )
     for item in divergences:
         about = f" {item['action']!r}" if item["action"] else ""
-        lines.append(f"  {item['count']:>5} × {item['kind']}{about}: expected {item['expected']}, got {item['actual']}")
+        lines.append(f"  {item['count']:>5} × {item.get('class') or item['kind']}")
+        lines.append(f"          {item['kind']}{about}: expected {item['expected']}, got {item['actual']}")
         shrunk = (
             f" · shrunk from {item['found_size']} to {item['size']} actions"
             if item["found_size"] is not None and item["found_size"] > item["size"]
             else ""
         )
         lines.append(
-            f"        rules {', '.join(item['rules']) or '(none named)'} · first in hand {item['first_hand']}{shrunk}"
-            + (f" · record {item['record']}" if item["record"] else "")
+            f"          first in {_game(item)}{shrunk}" + (f" · record {item['record']}" if item["record"] else "")
         )
     return "\n".join(lines) + "\n"
+
+
+def _game(item: Mapping[str, Any]) -> str:
+    """The game a class's example is (with its seed, in a report of several seeds)."""
+    return f"hand {item['first_hand']}" + (f" of seed {item['seed']}" if item.get("seed") else "")
 
 
 def _shard(text: str) -> tuple[int, int]:
@@ -261,19 +267,28 @@ def read_findings(paths: Sequence[str]) -> dict[str, Any]:
             if not isinstance(entry, dict) or entry.get("event") not in ("found", "shrunk", "end"):
                 raise UsageError(f"{path}:{number}: not a findings line (no event found, shrunk or end)")
             entries.append(entry)
+    # One class per bug: a class's name never depends on the seed, so runs of several seeds merge
+    # into one entry per class, its example the earliest game (then the first seed by name).
     groups: dict[tuple[Any, ...], dict[str, Any]] = {}
     ends = [entry for entry in entries if entry["event"] == "end"]
+    seeds = {str(entry.get("seed")) for entry in entries}
     for entry in entries:  # each divergence's example: its earliest game, as shrunk when it was
         if entry["event"] == "end":
             continue
-        key = (entry.get("seed"), *entry.get("signature", ()))
+        key = tuple(entry.get("signature", ()))
         item = {k: v for k, v in entry.items() if k not in ("event", "seed", "signature")}
-        if key not in groups or int(item["first_hand"]) <= int(groups[key]["first_hand"]):
+        if len(seeds) > 1:
+            item["seed"] = str(entry.get("seed"))
+        earliest = groups.get(key)
+        if earliest is None or (int(item["first_hand"]), str(entry.get("seed"))) <= (
+            int(earliest["first_hand"]),
+            str(earliest.get("seed", entry.get("seed"))),
+        ):
             groups[key] = item
     counted: dict[tuple[Any, ...], int] = {}
     for end in ends:  # the runs that ended know how many games showed each divergence
         for signature, count in end.get("counts") or ():
-            key = (end.get("seed"), *signature)
+            key = tuple(signature)
             counted[key] = counted.get(key, 0) + int(count)
     for key, count in counted.items():
         if key in groups:

@@ -36,15 +36,18 @@ from conformance.adapter import (
 from conformance.cases.blame import (
     action_topic,
     is_trump,
+    leaster_winner_rules,
     outcome_rules,
     permitting_rules,
     refused_rules,
     rules_for,
+    schneider_line,
     score_rules,
 )
 from conformance.cases.model import Verdict
 from conformance.cases.records import judge_trick
 from conformance.fuzz.choices import Choices
+from conformance.fuzz.classes import check_difference, class_name
 from conformance.fuzz.expect import divergent_check, facts, played_plan, trick_expect
 from conformance.fuzz.reached import Reached
 from conformance.kit.steps import StepEngine, StepResult, StepTrick, as_step
@@ -58,6 +61,8 @@ __all__ = [
     "play_hand",
     "prepare_hand",
     "random_deal",
+    "redealt",
+    "replayed_hand",
     "send_hand",
     "steps_of",
 ]
@@ -83,16 +88,33 @@ class Divergence:
     """The action it is about (refused, wrongly accepted, missing or extra)."""
     rule: str | None = None
     """The rule the reference names for an action it refuses (an extra legal action)."""
+    about: str = ""
+    """The kind of difference its class names (:mod:`conformance.fuzz.classes`), when the kind
+    alone does not tell it: a check's, a session's, a pack dealt otherwise."""
+
+    @property
+    def difference(self) -> str:
+        """The kind of difference, as its class names it (never a trick's number, a seat or a card)."""
+        return self.about or _DIFFERENCES.get(self.kind, self.kind)
 
     @property
     def signature(self) -> tuple[str, ...]:
-        """What makes two divergences the same root cause: the kind, the rules, the action's verb."""
-        verb = self.action.split()[1] if self.action and len(self.action.split()) > 1 else ""
-        return (self.kind, *self.rules, verb)
+        """What makes two divergences the same bug: what differs and the rules blamed (never the
+        trick, the seat or the card that showed it, so the same bug has one class in every run)."""
+        return (self.difference, *self.rules)
+
+    @property
+    def class_name(self) -> str:
+        """The class's name: ``not-offered play.hold-card-last-trick``."""
+        return class_name(self.difference, self.rules)
 
     def describe(self) -> str:
         about = f" {self.action!r}" if self.action else ""
         return f"{self.kind}{about}: expected {self.expected}, got {self.actual}"
+
+
+_DIFFERENCES = {"legal": "not-offered", "query": "query-result", "session": "session-result"}
+"""The kind of difference of a divergence kind that does not name its own."""
 
 
 @dataclass
@@ -223,6 +245,44 @@ def prepare_hand(
     return PreparedHand(hand, decisions, messages, options if sent is None else sent)
 
 
+def replayed_hand(
+    number: int,
+    deal: Deal,
+    actions: Sequence[str],
+    reference: StepEngine,
+    options: Mapping[str, str],
+    sent: Mapping[str, str] | None = None,
+) -> PreparedHand:
+    """A hand whose actions are known (a session's), played on the reference alone, ready to be
+    played on the engine as a fuzzed hand is (no probes)."""
+    hand = HandPlay(number, dict(options), deal)
+    reference.start(deal, hand.options)
+    decisions: list[_Decision] = []
+    tricks = plays = 0
+    for action in actions:
+        turn = reference.turn()
+        if turn is None:
+            break
+        legal = list(reference.legal_actions() or ())
+        if not as_step(reference.apply(action)).accepted:
+            break  # the hand as far as the reference plays it
+        decisions.append(_Decision(turn, legal, None, None, canonical_action(action), tricks))
+        if " play " in action:
+            plays += 1
+            tricks += plays % 5 == 0
+    hand.reference = reference.result()
+    messages = [decision.action for decision in decisions]
+    return PreparedHand(hand, decisions, messages, options if sent is None else sent)
+
+
+def redealt(prepared: PreparedHand, reference: StepResult | None) -> PreparedHand:
+    """The same hand dealt by hands, not from a pack: the reference's play and its ``reference``
+    result (the whole hand's) unchanged."""
+    hand = prepared.hand
+    again = HandPlay(hand.number, hand.options, dataclasses.replace(hand.deal, deck=None), reference=reference)
+    return PreparedHand(again, prepared.decisions, prepared.messages, prepared.sent)
+
+
 def send_hand(prepared: PreparedHand, engine: StepEngine) -> PreparedHand:
     """Send a protocol engine the whole hand now (its replies are read when it is judged), so
     that the engine works on it while the fuzzer prepares the next hand."""
@@ -293,7 +353,7 @@ def judge_hand(prepared: PreparedHand, reference: StepEngine, engine: StepEngine
                     at,
                     "accepted",
                     f"rejected: {step.reason}".rstrip(": "),
-                    _action_rules(hand.actions[:-1], decision.action),
+                    _legal_rules(hand, hand.actions[:-1], decision.action),
                     action=decision.action,
                 )
                 return _earliest(hand, decisions, played)
@@ -410,10 +470,11 @@ def _legal_divergence(
     hand: HandPlay, at: int, turn: str, legal_e: set[str], legal_r: set[str], reference: StepEngine
 ) -> Divergence:
     extra, missing = sorted(legal_e - legal_r), sorted(legal_r - legal_e)
+    printed = _printed_suit_counted(hand.deal, hand.actions, turn, legal_e)
     if not extra:
-        action = missing[0]  # blamed on the exception that makes it legal there, not the rule it is an exception to
-        rules = permitting_rules(hand.deal, hand.options, hand.actions, action) or _action_rules(hand.actions, action)
-        return Divergence("legal", at, "legal", "not offered", rules, action=action)
+        action = missing[0]
+        rules = _legal_rules(hand, hand.actions, action)
+        return Divergence("legal", at, "legal", "not offered", (*rules, *printed), action=action)
     action = extra[0]  # the engine allows what the rules forbid: the reference names the rule
     reference.start(hand.deal, hand.options)  # back to this decision (it played the hand on)
     for earlier in hand.actions:
@@ -423,7 +484,29 @@ def _legal_divergence(
     dealt = set(hand.deal.hands[turn]) | set(hand.deal.blind)
     if hand.deal.deck is not None and action.split()[1] in ("bury", "play") and not set(action.split()[2:]) <= dealt:
         rules = ("deal.three-two-three",)  # it offers a card the seat was never dealt: the pack was dealt otherwise
-    return Divergence("accepted", at, "not legal", "offered as legal", rules, action=action, rule=rule)
+    return Divergence(
+        "accepted", at, "not legal", "offered as legal", (*rules, *printed), action=action, rule=rule, about="offered"
+    )
+
+
+def _printed_suit_counted(deal: Deal, actions: Sequence[str], seat: str, legal_e: set[str]) -> tuple[str, ...]:
+    """``("deck.trump-cards",)`` when the engine's plays for a fail lead are exactly what counting a
+    queen or jack of the led suit's printed suit as of that suit gives (it offers such a trump as
+    following, or only such trumps to a seat void in the suit), else ``()``: the exception to
+    following suit that decides the legal plays there, not the general rule it is an exception to."""
+    trick = _current_trick(actions)
+    if not trick or is_trump(trick[0]):
+        return ()
+    suit = trick[0][1]
+    held = _held(deal, actions, seat)
+    printed = {card for card in held if card[0] in "QJ" and card[1] == suit}
+    if not printed:
+        return ()
+    offered = {action.split()[2] for action in legal_e if action.split()[:2] == [seat, "play"]}
+    following = {card for card in held if card[1] == suit and not is_trump(card)}
+    if not following and not {card for card in held if is_trump(card)} - printed:
+        return ()  # void, and no other trump: a void seat made to trump offers the same
+    return ("deck.trump-cards",) if offered == printed | following else ()
 
 
 def _earliest(hand: HandPlay, decisions: Sequence[_Decision], engine: StepEngine) -> HandPlay:
@@ -539,11 +622,12 @@ def _follows(card: str, led: str) -> bool:
 
 
 def _play_rules(actions: Sequence[str], action: str) -> tuple[str, ...]:
-    """The rule that permits (or forbids) a play here: following the led suit, or playing any
-    card when void (``play.follow-suit``, ``play.void-in-led-suit``); a lead: ``play.first-lead``."""
+    """The rule that permits (or forbids) a play here, when the blame oracle cannot say: following
+    the led suit, or playing any card when void (``play.follow-suit``, ``play.void-in-led-suit``);
+    a lead, whichever trick it leads: ``play.lead-any-card``."""
     trick = _current_trick(actions)
     if not trick:
-        return ("play.winner-leads",) if any(a.split()[1] == "play" for a in actions) else ("play.first-lead",)
+        return ("play.lead-any-card",)
     return ("play.follow-suit",) if _follows(action.split()[2], trick[0]) else ("play.void-in-led-suit",)
 
 
@@ -551,6 +635,13 @@ def _action_rules(actions: Sequence[str], action: str) -> tuple[str, ...]:
     if len(action.split()) == 3 and action.split()[1] == "play":
         return _play_rules(actions, action)
     return refused_rules(action, ())
+
+
+def _legal_rules(hand: HandPlay, actions: Sequence[str], action: str) -> tuple[str, ...]:
+    """The rules broken by leaving out, or refusing, the legal ``action``: the exception that
+    makes it legal there (the blame oracle's permitting rule, as ``check`` blames it), not the rule
+    it is an exception to; a call, the rule that permits that kind of call."""
+    return permitting_rules(hand.deal, hand.options, actions, action) or _action_rules(actions, action)
 
 
 def _turn_rules(actions: Sequence[str], following: str) -> tuple[str, ...]:
@@ -589,7 +680,14 @@ def _compare_tricks(hand: HandPlay, expected: Sequence[StepTrick], actual: Seque
         ]
         for check in judge_trick(plan, number, trick_expect([want])[0], reported, facts()):
             if check.verdict is Verdict.DIFFERS:
-                hand.divergence = Divergence("trick", at, f"{check.label}: {check.expected}", check.actual, check.rules)
+                hand.divergence = Divergence(
+                    "trick",
+                    at,
+                    f"{check.label}: {check.expected}",
+                    check.actual,
+                    check.rules,
+                    about=check_difference(check.label),
+                )
                 return
 
 
@@ -610,7 +708,34 @@ def _judge_outcome(hand: HandPlay, want: HandOutcome | None, got: HandOutcome | 
     about = (
         "" if check.label == kind else f"{check.label} "
     )  # "outcome: expected win", "points: expected picker side …"
-    hand.divergence = Divergence(kind, at, f"{about}{check.expected}", check.actual, check.rules)
+    hand.divergence = Divergence(
+        kind,
+        at,
+        f"{about}{check.expected}",
+        check.actual,
+        _outcome_blame(check.label, check.rules, want, got, hand.options),
+        about=check_difference(check.label),
+    )
+
+
+def _outcome_blame(
+    label: str, rules: tuple[str, ...], want: HandOutcome, got: HandOutcome, options: Mapping[str, str]
+) -> tuple[str, ...]:
+    """The record judge's rules for an outcome check, with what decided it where the judge names
+    only the general rule: the schneider line the two classes part on, the leaster rule the
+    engine's winner misses (:func:`~conformance.cases.blame.leaster_winner_rules`)."""
+    if label == "outcome" and rules == ("scoring.schneider-thresholds",):
+        return (*rules, *schneider_line(want.kind, got.kind))
+    if label == "leaster winner" and want.seat_points is not None and want.seat_tricks is not None:
+        return leaster_winner_rules(
+            want.leaster_winner,
+            got.leaster_winner,
+            want.seat_points,
+            want.seat_tricks,
+            want.leaster_tied or (),
+            needs_trick=options.get("leaster-needs-trick") == "yes",
+        )
+    return rules
 
 
 _THRESHOLDS = (0, 1, 29, 30, 31, 59, 60, 61, 89, 90, 91, 119, 120)
@@ -652,18 +777,22 @@ def compare_score(
     except Unsupported:
         return None
     except AdapterError as error:  # a crash or a hang on the query: a finding, never the run's end
-        return Divergence("score-query", 0, "an answer to a score query", f"engine error ({error.kind}): {error}", ())
+        message = f"engine error ({error.kind}): {error}"
+        return Divergence("score-query", 0, "an answer to a score query", message, (), about="crash-score-query")
     described = (
         f"score({request.picker_side_trick_points}+{bury} points, {tricks} tricks{', alone' if request.alone else ''}"
         f"{f', stakes x{stakes}' if stakes > 1 else ''})"
     )
     if got.kind != want.kind:
         rules = outcome_rules(want.kind, got.kind, picker_points=want.picker_side_points)
+        if rules == ("scoring.schneider-thresholds",):
+            rules = (*rules, *schneider_line(want.kind, got.kind))
         return Divergence("score-query", 0, f"{described}: {want.kind}", got.kind, rules)
     if (got.picker, got.partner, got.defender) != (want.picker, want.partner, want.defender):
         by_seat = {"S1": want.picker, "S2": want.partner, "S3": want.defender, "S4": want.defender, "S5": want.defender}
         got_by_seat = {"S1": got.picker, "S2": got.partner, "S3": got.defender, "S4": got.defender, "S5": got.defender}
-        rules = score_rules(want.kind, by_seat, got_by_seat, alone=request.alone, stakes=stakes)
+        bump = options.get("double-on-the-bump") == "on"
+        rules = score_rules(want.kind, by_seat, got_by_seat, alone=request.alone, stakes=stakes, bump=bump)
         return Divergence(
             "score-query",
             0,

@@ -18,6 +18,7 @@ from sheepshead_spec.record_actions import expect_fields
 from conformance.adapter import Adapter, EngineInfo
 from conformance.cases.model import Verdict
 from conformance.cases.records import judge_queries
+from conformance.fuzz.classes import check_difference
 from conformance.fuzz.driver import Divergence, PreparedHand
 from conformance.fuzz.expect import facts, outcome_expect, played_plan, trick_expect
 
@@ -62,7 +63,12 @@ def judge_by_queries_of(prepared: PreparedHand, engine: Adapter, info: EngineInf
     for check in checks:
         if check.verdict is Verdict.DIFFERS:
             hand.divergence = Divergence(
-                "query", len(actions), f"{check.label}: {check.expected}", check.actual, check.rules
+                "query",
+                len(actions),
+                f"{check.label}: {check.expected}",
+                check.actual,
+                check.rules,
+                about=f"query-{check_difference(check.label, check.expected)}",
             )
             return
 

@@ -2,13 +2,15 @@
 
 :func:`fuzz` plays hands until a count or a time budget is reached, under configurations drawn
 from the options the engine declares (every listed option of every axis is tried in turn), and
-groups the divergences by signature (kind, rules, the action's verb), so that a run reports
-"3 distinct divergences", not 4,000. The first hand of each group is its example and becomes a
-hand record (:mod:`conformance.fuzz.record`).
+groups the divergences into classes (what differs and the rules it breaks:
+:mod:`conformance.fuzz.classes`), so that a run reports "3 distinct divergences", not 4,000,
+and the same bug is the same class in every run. The first game of each class is its example and
+becomes a hand record (:mod:`conformance.fuzz.record`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -25,6 +27,8 @@ from conformance.fuzz.driver import (
     compare_score,
     judge_hand,
     prepare_hand,
+    redealt,
+    replayed_hand,
     send_hand,
     steps_of,
 )
@@ -46,7 +50,7 @@ SESSION_EVERY = 5
 
 @dataclass
 class Group:
-    """Divergences with one root cause."""
+    """The divergences of one class (:attr:`~conformance.fuzz.driver.Divergence.signature`)."""
 
     signature: tuple[str, ...]
     example: HandPlay | SessionPlay
@@ -148,6 +152,9 @@ def fuzz(
     or an engine failure outside a game ends the run with what it found: the run says why it
     stopped (:attr:`FuzzRun.interrupted`, :attr:`FuzzRun.engine_error`) and nothing is lost.
     """
+    from conformance.runner import install_reference_aids
+
+    install_reference_aids()  # the blame oracle: a legal play left out is blamed on the exception that allows it
     try:
         info = engine.info()
     except AdapterError as error:
@@ -180,7 +187,13 @@ def fuzz(
     def finish(choices: Choices, prepared: PreparedHand) -> HandPlay:
         """Judge a prepared hand, then compare one score query when the hand agreed."""
         assert steps is not None  # a query engine's hands are asked (``asked``), never stepped
+        whole = prepared.hand.reference
         played = judge_hand(send_hand(prepared, steps), reference, steps)
+        divergence = played.divergence
+        if divergence is not None and played.deal.deck is not None and divergence.kind != "crash":
+            # Dealt from a pack: the same hand dealt by hands tells whether the engine's dealing is the bug.
+            if judge_hand(redealt(prepared, whole), reference, steps).divergence is None:
+                played.divergence = dataclasses.replace(divergence, rules=("deal.three-two-three",), about="deal")
         if played.divergence is None and scoring is not None:
             played.divergence = compare_score(
                 choices, engine, scoring, prepared.hand.options, prepared.sent, reached if counting[0] else None
@@ -197,12 +210,36 @@ def fuzz(
         except AdapterError as error:
             hand = prepared.hand
             hand.divergence = Divergence(
-                "crash", len(hand.actions), "an answer", f"engine error ({error.kind}): {error}", ()
+                "crash",
+                len(hand.actions),
+                "an answer",
+                f"engine error ({error.kind}): {error}",
+                (),
+                about="crash-query",
             )
         played = prepared.hand
         if played.divergence is None and scoring is not None:
             played.divergence = compare_score(choices, engine, scoring, options, sent, reached if counting[0] else None)
         return played
+
+    def session_game(
+        number: int, choices: Choices, options: dict[str, str], sent: Mapping[str, str]
+    ) -> HandPlay | SessionPlay:
+        """A session; when it diverges, the first of its hands that diverges played alone, if one
+        does: a bug that shows in a hand is the same class in a session (the doubler, the deal's
+        rotation and the totals are the session's own)."""
+        assert steps is not None and sessions is not None
+        session = play_session(number, choices, engine, sessions, reference, options, sent)
+        if reached is not None and counting[0]:
+            _note_session(reached, session)
+        if session.divergence is None or session.divergence.kind == "crash":
+            return session
+        for deal, actions in session.hands:
+            alone = replayed_hand(number, deal, actions, reference, options, sent)
+            hand = judge_hand(send_hand(alone, steps), reference, steps)
+            if hand.divergence is not None:
+                return hand
+        return session
 
     def game(number: int, choices: Choices) -> HandPlay | SessionPlay:
         """One game from its draws, one step after the other (the shrinker replays it so)."""
@@ -211,7 +248,7 @@ def fuzz(
         if steps is None:
             return asked(number, choices, options, sent)
         if sessions is not None and number % SESSION_EVERY == 0:
-            return play_session(number, choices, engine, sessions, reference, options, sent)
+            return session_game(number, choices, options, sent)
         return finish(choices, prepare_hand(number, choices, reference, options, info, sent))
 
     def record(choices: Choices, played: HandPlay | SessionPlay) -> bool:
@@ -254,10 +291,7 @@ def fuzz(
                     stop, pending = record(pending[0], finish(*pending)), None
                     if stop:
                         break
-                session = play_session(number, choices, engine, sessions, reference, options, sent)
-                if reached is not None:
-                    _note_session(reached, session)
-                stop = record(choices, session)
+                stop = record(choices, session_game(number, choices, options, sent))
             else:
                 prepared = noted(prepare_hand(number, choices, reference, options, info, sent))
                 if pending is not None:

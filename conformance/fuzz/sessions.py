@@ -19,6 +19,7 @@ from conformance.cases.blame import rules_for
 from conformance.cases.model import Verdict
 from conformance.cases.records import judge_session_end
 from conformance.fuzz.choices import Choices
+from conformance.fuzz.classes import check_difference
 from conformance.fuzz.driver import Divergence, choose_action, random_deal
 from conformance.fuzz.expect import facts, played_plan
 from conformance.kit.steps import StepEngine
@@ -94,7 +95,9 @@ def play_session(
         got = engine.session(request if sent is None else dataclasses.replace(request, options=dict(sent)))
     except AdapterError as error:  # a crash or a hang on the session request: a finding, never the run's end
         message = f"engine error ({error.kind}): {error}"
-        session.divergence = Divergence("crash", 0, "an answer to the session", message, rules_for("phase", ()))
+        session.divergence = Divergence(
+            "crash", 0, "an answer to the session", message, rules_for("phase", ()), about="crash-session"
+        )
         return session
     session.divergence = _compare(session.hands, want, got, options)
     return session
@@ -113,12 +116,35 @@ def _compare(
         actual = (
             "every hand accepted" if got.rejected_hand is None else f"hand {got.rejected_hand + 1} refused ({got.rule})"
         )
-        return Divergence("session", 0, expected, actual, ("session.deal-rotates-left",))
+        return Divergence("session", 0, expected, actual, ("session.deal-rotates-left",), about="session-deal")
     plans = [
         played_plan(deal, actions, options, replayed.outcome)
         for (deal, actions), replayed in zip(hands, want.hands, strict=False)
     ]
     for check in judge_session_end(plans, want.totals, got, options, facts()):
         if check.verdict is Verdict.DIFFERS:
-            return Divergence("session", 0, f"{check.label} {check.expected}", check.actual, check.rules)
+            what = check_difference(check.label, check.expected)
+            rules = check.rules
+            if what == "scores" and options.get("all-pass") == "doubler" and _stakes_differ(check.label, want, got):
+                rules = ("all-pass.doubler",)  # a session's own multiplier: a doubler's stakes
+            return Divergence(
+                "session",
+                0,
+                f"{check.label} {check.expected}",
+                check.actual,
+                rules,
+                about=what if what.startswith("session-") else f"session-{what}",
+            )
     return None
+
+
+def _stakes_differ(label: str, want: SessionResponse, got: SessionResponse) -> bool:
+    """Whether a session hand's score changes are all off by one factor (its stakes)."""
+    index = int(label.split()[1].rstrip(":")) - 1
+    if index >= min(len(want.hands), len(got.hands)):
+        return False
+    wanted, answered = want.hands[index].outcome, got.hands[index].outcome
+    if wanted is None or answered is None or answered.scores is None:
+        return False
+    ratios = {answered.scores.get(seat, 0) / value for seat, value in wanted.scores.items() if value}
+    return len(ratios) == 1 and ratios != {1.0}

@@ -2,7 +2,7 @@
 
 A fuzzed game is a function of its draws (:class:`~conformance.fuzz.choices.Choices`). The
 shrinker edits the draws, replays the game, and keeps an edit when the game still diverges with
-the same signature (kind, rules, the action's verb) and is smaller: first a divergence after
+the same class (what differs and the rules blamed) and is smaller: first a divergence after
 fewer actions, then fewer draws, then smaller ones (plainer choices). The edits are Hypothesis's
 classic passes over a choice sequence: cut the tail, delete a block, zero a block, lower a value.
 

@@ -21,8 +21,15 @@ def jack_mutant() -> Adapter:
     return MutantAdapter(MUTANTS["ranking.jack-order-swapped"])
 
 
+def two_bugs() -> Adapter:
+    """An engine with several classes: two mutants planted, found in hands and in sessions."""
+    from tests.fuzz.test_classes import _both
+
+    return _both("play.void-must-trump", "deck.queens-follow-printed-suit")
+
+
 def _found(data: dict[str, object]) -> list[tuple[object, ...]]:
-    keys = ("kind", "rules", "first_hand", "count", "expected", "actual", "size")
+    keys = ("class", "kind", "rules", "first_hand", "count", "expected", "actual", "size")
     return [tuple(str(item[key]) for key in keys) for item in data["divergences"]]  # type: ignore[attr-defined]
 
 
@@ -40,6 +47,16 @@ def test_two_workers_find_what_one_finds(tmp_path: Path) -> None:
     assert data_one["hands"] == data_two["hands"] == 30
     assert _found(data_two) == _found(data_one)
     assert all(Path(str(item["record"])).is_file() for item in data_two["divergences"])
+
+
+def test_the_findings_of_a_seed_are_the_same_whatever_the_jobs(tmp_path: Path) -> None:
+    """The same classes, counts, examples and records (byte for byte) with 1 and 3 workers."""
+    common = ["fuzz", "--engine", "python:tests.fuzz.test_jobs:two_bugs", "--hands", "40", "--seed", "t", "-q"]
+    common += ["--shrink", "20", "--format", "json"]
+    runs = [json.loads(run_cli([*common, "--jobs", jobs, "--output", str(tmp_path / jobs)]).out) for jobs in "13"]
+    assert len(runs[0]["divergences"]) > 2 and _found(runs[0]) == _found(runs[1])
+    for one, three in zip(runs[0]["divergences"], runs[1]["divergences"]):
+        assert Path(one["record"]).read_text(encoding="utf-8") == Path(three["record"]).read_text(encoding="utf-8")
 
 
 def test_shards_merged_by_fuzz_report_are_the_whole_run(tmp_path: Path) -> None:
