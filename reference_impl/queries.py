@@ -163,6 +163,7 @@ def callable_cards(profile: Profile, hand: Iterable[int], buried: Iterable[int] 
     """
     position = Hand.__new__(Hand)
     position.profile = profile
+    position.phase = Phase.CALL  # the picker (seat 1 here) to call
     position._turn = 1
     position._hands = [mask_of(hand), 0, 0, 0, 0]
     position.buried = mask_of(buried)

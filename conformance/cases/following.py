@@ -19,7 +19,7 @@ from sheepshead_spec.records import card_code
 
 from conformance.adapter import RAISE_VERBS, Capability, LegalPlaysRequest, TrickWinnerRequest
 
-__all__ = ["ASKABLE", "QUERY_CAPABILITIES", "Followed", "card_points_of", "follows"]
+__all__ = ["ASKABLE", "QUERY_CAPABILITIES", "Followed", "card_points_of", "follows", "shown_by_queries"]
 
 QUERY_CAPABILITIES = frozenset(
     {
@@ -64,6 +64,26 @@ ASKABLE: Mapping[str, frozenset[str]] = {
 """The rules whose breach a query shows: which cards the seat to act may play (``legal-plays``),
 which cards the picker may call (``callable-cards``). Whose turn it is, a card not held, the
 order of bury and call, or the choice of an under card are seen only in a replay."""
+
+
+_NOT_ASKED_AREAS = frozenset({"auction", "bury", "deal", "session", "all-pass", "procedure"})
+
+
+def shown_by_queries(rule: str) -> bool:
+    """Whether a query's answer can show a breach of ``rule``: not one of whose turn it is, the
+    auction, the bury, the deal, a session or table procedure; of the play and the call only the
+    rules of :data:`ASKABLE`; of cracking only the cap (the ``score`` query is sent the stakes the
+    cracks give, and applies the cap to them).
+
+    >>> shown_by_queries("play.follow-suit"), shown_by_queries("play.winner-leads"), shown_by_queries("crack.cap")
+    (True, False, True)
+    """
+    area = rule.split(".", 1)[0]
+    if area in _NOT_ASKED_AREAS:
+        return False
+    if area in ("play", "call"):
+        return rule in ASKABLE[area]
+    return area != "crack" or rule == "crack.cap"
 
 
 def follows(card: str, under: str | None, called: str | None) -> str:

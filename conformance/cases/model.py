@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from conformance.adapter import Adapter, AdapterError, EngineInfo
 
-__all__ = ["Case", "CaseRun", "Check", "Config", "Verdict", "pinned", "possible", "raised"]
+__all__ = ["Case", "CaseRun", "Check", "Config", "Verdict", "judged_rules", "pinned", "possible", "raised"]
 
 
 class Verdict(str, enum.Enum):
@@ -36,6 +36,10 @@ class Verdict(str, enum.Enum):
     UNREACHED = "unreached"
     """The record stops before this expectation can be seen under this configuration (a negative
     record whose last action is legal here): not checked, and not the engine's doing."""
+    UNASKED = "unasked"
+    """No query shows this, and the engine cannot replay (it answers queries only): not checked.
+    The case is judged *in part*: only the rules its agreeing or differing checks concern are
+    counted for it (:func:`judged_rules`)."""
 
     def __str__(self) -> str:
         return self.value
@@ -86,11 +90,19 @@ class CaseRun:
     reply: object | None = None
     """The engine's raw answer (a record's ``ReplayResponse`` or ``SessionResponse``), for
     narration; ``None`` for scenarios and perft positions."""
+    queried: bool = False
+    """The case was asked as queries (the engine cannot replay): only the rules a query's answer
+    shows count for it (:func:`~conformance.cases.following.shown_by_queries`)."""
 
     @property
     def unreported(self) -> tuple[Check, ...]:
         """The checks whose value the engine did not report."""
         return tuple(check for check in self.checks if check.verdict is Verdict.UNREPORTED)
+
+    @property
+    def unasked(self) -> tuple[Check, ...]:
+        """The checks no query could make (the case asked as queries is judged in part)."""
+        return tuple(check for check in self.checks if check.verdict is Verdict.UNASKED)
 
     @property
     def divergence(self) -> Check | None:
@@ -102,6 +114,22 @@ class CaseRun:
         """The differing checks after the first: reported, counted against no rule."""
         differing = [check for check in self.checks if check.verdict is Verdict.DIFFERS]
         return tuple(differing[1:])
+
+
+def judged_rules(
+    case_rules: Sequence[str], checks: Sequence[Check], shown: Callable[[str], bool] | None = None
+) -> tuple[str, ...]:
+    """The rules of ``case_rules`` that some made check (agreeing or differing) concerns: what a
+    case judged in part counts for. A rule only unasked checks concern is not among them, nor one
+    ``shown`` says the checks' answers cannot show (a query's answer and whose turn it is).
+
+    >>> made = Check("winner of trick 1", ("trick.highest-trump-wins",), Verdict.AGREES)
+    >>> unasked = Check("whose turn it is", ("play.winner-leads",), Verdict.UNASKED)
+    >>> judged_rules(("trick.highest-trump-wins", "play.winner-leads"), (made, unasked))
+    ('trick.highest-trump-wins',)
+    """
+    made = {rule for check in checks if check.verdict in (Verdict.AGREES, Verdict.DIFFERS) for rule in check.rules}
+    return tuple(rule for rule in case_rules if rule in made and (shown is None or shown(rule)))
 
 
 def raised(error: Exception) -> AdapterError:

@@ -8,7 +8,9 @@ reference engine.
 An engine that answers queries but cannot replay is counted too where the position is in the
 play: the harness follows each sequence card by card, asks the ``legal-plays`` query of the seat
 to act (clockwise from the leader; the dealer's left leads the first trick, ``play.first-lead``)
-and, at each complete trick, the ``trick-winner`` query for who leads the next. Before the first
+and, at each complete trick, the ``trick-winner`` query for who leads the next. A position after
+the bury and before the call is counted with the ``callable-cards`` query (the calls, and alone)
+unless an under call is open: which under card the picker may choose no query lists. Before the first
 card, under cracking, the window's cracks are actions no query lists: that needs a replay.
 """
 
@@ -20,7 +22,15 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from sheepshead_spec.record_actions import SEATS, HandPlan, LoadedRecord, plan_hands
 from sheepshead_spec.records import card_code
 
-from conformance.adapter import Adapter, Capability, ReplayRequest, TrickWinnerRequest, Unsupported, canonical_action
+from conformance.adapter import (
+    Adapter,
+    CallableCardsRequest,
+    Capability,
+    ReplayRequest,
+    TrickWinnerRequest,
+    Unsupported,
+    canonical_action,
+)
 from conformance.cases.blame import (
     action_topic,
     forbidding_rules,
@@ -52,11 +62,12 @@ class _Rejected(Exception):
 
 
 def asked_in_play(record: LoadedRecord) -> bool:
-    """Whether a perft position is in the play (a bury and a call made, or five passes), where an
-    engine that answers queries but cannot replay is counted through them."""
+    """Whether a perft position is in the play or at the picker's call after the bury (a bury
+    made, or five passes), where an engine that answers queries but cannot replay is counted
+    through them."""
     data = record.data
     auction = [str(action) for action in data.get("auction") or ()]
-    return ("bury" in data and "call" in data) or sum(action.endswith(" pass") for action in auction) == 5
+    return "bury" in data or sum(action.endswith(" pass") for action in auction) == 5
 
 
 def perft_rows(record: LoadedRecord, options: Mapping[str, str] | None = None) -> list[tuple[int, int, int]]:
@@ -186,9 +197,7 @@ def _trace(
         moment = " ".join(node[len(plan.actions) :][-5:]) or "the position"
         missing, extra = sorted(expected - offered), sorted(offered - expected)
         if missing:
-            blamed = permitting_rules(plan.deal, options, node, missing[0]) or rules_for(
-                action_topic(missing[0]), rules
-            )
+            blamed = permitting_rules(plan.deal, options, node, missing[0]) or refused_rules(missing[0], rules)
             return blamed, f"after {moment}: the engine leaves out the legal {missing[0]!r}"
         blamed = forbidding_rules(plan.deal, options, node, extra[0]) or rules_for(action_topic(extra[0]), rules)
         return blamed, f"after {moment}: the engine offers the illegal {extra[0]!r}"
@@ -213,7 +222,7 @@ def _queried(
 
     :raises Unsupported: the engine lacks the queries, or a sequence is not in the play.
     """
-    if not {Capability.LEGAL_PLAYS, Capability.TRICK_WINNER} <= capabilities:
+    if not {Capability.LEGAL_PLAYS, Capability.TRICK_WINNER} <= capabilities:  # (callable-cards: see calls)
         raise Unsupported(
             "the engine lacks capability replay (or the legal-plays and trick-winner queries"
             " a position in the play is counted with)"
@@ -227,10 +236,20 @@ def _queried(
             winners[key] = adapter.trick_winner(TrickWinnerRequest(asked, cards, called, under, called_suit_led))
         return winners[key]
 
+    def calls(picker: str, hand: Sequence[str], buried: tuple[str, ...]) -> tuple[str, ...]:
+        """The picker's calls after the bury: the ``callable-cards`` query's, and alone (always open)."""
+        if Capability.CALLABLE_CARDS not in capabilities:
+            raise Unsupported("the engine lacks capability callable-cards (or replay) to count the picker's calls")
+        answer = adapter.callable_cards(CallableCardsRequest(asked, tuple(hand), buried))
+        if answer.under:
+            raise Unsupported("the choice of an under card is counted only through a replay (capability replay)")
+        return tuple(sorted({*(f"{picker} call {card}" for card in answer.calls), f"{picker} alone"}))
+
     def legal(actions: tuple[str, ...]) -> tuple[str, ...]:
         hands = {seat: list(plan.deal.hands[seat]) for seat in SEATS}
         picker: str | None = None
-        passes, buried, called_done, called, under = 0, False, False, None, None
+        passes, called_done, called, under = 0, False, None, None
+        buried: tuple[str, ...] = ()
         trick: list[tuple[str, str]] = []
         tricks, leader, called_suit_led = 0, SEATS[(SEATS.index(plan.deal.dealer) + 1) % 5], False
         for action in actions:
@@ -242,7 +261,7 @@ def _queried(
                 picker = seat
                 hands[seat] += plan.deal.blind
             elif verb == "bury":
-                buried = True
+                buried = tuple(card_code(card) for card in words[2:])
                 for card in words[2:]:
                     if card_code(card) in hands[seat]:
                         hands[seat].remove(card_code(card))
@@ -270,8 +289,10 @@ def _queried(
                     leader, trick, tricks = trick[index][0], [], tricks + 1
             else:  # a crack, a blitz: the window's actions are listed only by a replay
                 raise Unsupported(f"a sequence with {verb!r} is counted only through a replay (capability replay)")
+        if picker is not None and buried and not called_done:
+            return calls(picker, hands[picker], buried)
         in_play = (picker is None and passes == 5 and options.get("all-pass") == "leaster") or (
-            picker is not None and buried and called_done
+            picker is not None and bool(buried) and called_done
         )
         if not in_play:
             raise Unsupported("a position before the play is counted only through a replay (capability replay)")

@@ -50,7 +50,7 @@ from conformance.cases.blame import (
 from conformance.cases.following import ASKABLE, QUERY_CAPABILITIES, Followed, card_points_of
 from conformance.cases.mismatches import show
 
-__all__ = ["QUERY_CAPABILITIES", "judge_by_queries", "legal_cards"]
+__all__ = ["QUERY_CAPABILITIES", "doubler_stakes", "judge_by_queries", "legal_cards"]
 
 
 class _Judge(Protocol):  # the record judge of conformance.cases.records, as far as this module uses it
@@ -80,15 +80,29 @@ class _Judge(Protocol):  # the record judge of conformance.cases.records, as far
         note: str = "",
     ) -> None: ...
 
+    def unasked(
+        self, label: str, rules: Sequence[str], expected: object, why: str, path: Sequence[str | int]
+    ) -> None: ...
+
 
 def judge_by_queries(
-    judge: _Judge, plan: HandPlan, adapter: Adapter, info: EngineInfo, options: Mapping[str, str], profile: str
+    judge: _Judge,
+    plan: HandPlan,
+    adapter: Adapter,
+    info: EngineInfo,
+    options: Mapping[str, str],
+    profile: str,
+    prefix: tuple[str | int, ...] = (),
+    stakes: int = 1,
 ) -> None:
-    """Judge one hand record through the engine's queries (see the module docstring).
+    """Judge one hand record (or one hand of a session) through the engine's queries (see the
+    module docstring).
 
     :param judge: collects the checks.
     :param options: the options the engine is asked to play (sent with every query).
     :param profile: the named profile of the options judged, for ``by: profile`` tables.
+    :param prefix: the hand's path in its document (``("hands", 1)`` in a session).
+    :param stakes: the doubler multiplier the hand is played for (a session's doubled hand).
     :raises Unsupported: the engine has none of the queries, or the record needs a replay.
     """
     capabilities = info.capabilities
@@ -107,12 +121,7 @@ def judge_by_queries(
         verb = action.split()[1]
         if verb in ("revoke", "claim"):
             raise Unsupported("a revoke or a claim is judged only through a replay (capability replay)")
-        if index == negative_at and not (set(accepted) & ASKABLE.get(verb, frozenset())):
-            raise Unsupported(
-                f"an illegal {verb} under {' or '.join(accepted)} is judged only through a replay (capability replay)"
-            )
-        if index == negative_at and verb == "call" and Capability.CALLABLE_CARDS not in capabilities:
-            raise Unsupported("the engine lacks capability callable-cards (or replay)")
+    unaskable = _unaskable_refusal(plan.actions[negative_at], accepted, capabilities) if negative_at is not None else ""
     tricks = judge.value(plan.expect, "tricks")
     expected_tricks: list[Mapping[str, Any]] = list(tricks) if isinstance(tricks, list) else []
     moments = judge.value(plan.expect, "legal")
@@ -130,6 +139,11 @@ def judge_by_queries(
         seat, verb = words[0], words[1]
         path = plan.paths[index]
         negative = index == negative_at
+        if negative and unaskable:  # the moments before it were asked; the refusal itself no query shows
+            judge.unasked(
+                f"legality of {action!r}", accepted, f"refused under {' or '.join(accepted)}", unaskable, path
+            )
+            return
         if verb == "call" and Capability.CALLABLE_CARDS in capabilities:
             answer = adapter.callable_cards(
                 CallableCardsRequest(dict(options), tuple(followed.hands[seat]), followed.buried)
@@ -150,9 +164,11 @@ def judge_by_queries(
             playable: set[str] | None = None  # the seat's legal plays, asked once at this moment
             if Capability.LEGAL_PLAYS in capabilities:
                 if negative and card not in followed.hands[seat]:
-                    raise Unsupported(
-                        "a play of a card not in hand is judged only through a replay (capability replay)"
+                    why = "a play of a card not in hand is judged only through a replay (capability replay)"
+                    judge.unasked(
+                        f"legality of {action!r}", accepted, f"refused under {' or '.join(accepted)}", why, path
                     )
+                    return
                 playable = {card_code(c) for c in adapter.legal_plays(followed.legal_request(options, seat))}
             if plays in legal_sets and playable is not None:
                 moment, number = legal_sets[plays]
@@ -165,7 +181,7 @@ def judge_by_queries(
                         rules or legality,
                         show(expected),
                         show(sorted(playable)),
-                        ("expect", "legal", number, "cards"),
+                        (*prefix, "expect", "legal", number, "cards"),
                     )
             if playable is not None:
                 what = f"legal plays of {seat} include {card} (trick {len(won) + 1})"
@@ -184,14 +200,69 @@ def judge_by_queries(
         followed.apply(action)
         if verb == "play" and not followed.trick:  # the play completed a trick
             number = len(followed.tricks)
-            winner = _complete_trick(judge, plan, followed, number, expected_tricks, adapter, options, capabilities)
+            winner = _complete_trick(
+                judge, plan, followed, number, expected_tricks, adapter, options, capabilities, prefix
+            )
             if winner is None:
                 return  # no winner to go on with (none stated, no next lead)
             won.append((winner, card_points_of([c for _, c in followed.tricks[-1]])))
     picker = followed.picker
-    if negative_at is not None or len(won) < 6 or picker is None or Capability.SCORE not in capabilities:
+    if negative_at is not None or len(won) < 6 or picker is None:
         return
-    _check_score(judge, plan, won, picker, followed.partner, followed.buried, adapter, options)
+    side = {picker} if plan.alone or followed.partner is None else {picker, followed.partner}
+    stated = judge.value(plan.expect, "picker_side")
+    if isinstance(stated, Mapping) and "tricks" in stated:
+        judge.add(
+            "tricks of the picker's side",
+            rules_for("trick-winner", judge.rules),
+            stated["tricks"],
+            sum(1 for seat, _ in won if seat in side),
+            (*prefix, "expect", "picker_side", "tricks"),
+        )
+    if Capability.SCORE not in capabilities:
+        return
+    _check_score(judge, plan, won, picker, followed.partner, followed.buried, adapter, options, prefix, stakes)
+
+
+def _unaskable_refusal(action: str, rules: Sequence[str], capabilities: frozenset[Capability]) -> str:
+    """Why no query shows the refusal of ``action`` under ``rules`` (``""``: a query does: a play
+    missing from the seat's legal plays, a call missing from the picker's calls)."""
+    verb = action.split()[1]
+    if not set(rules) & ASKABLE.get(verb, frozenset()):
+        return f"an illegal {verb} under {' or '.join(rules)} is judged only through a replay (capability replay)"
+    if verb == "call" and Capability.CALLABLE_CARDS not in capabilities:
+        return "the engine lacks capability callable-cards (or replay)"
+    if verb == "play" and Capability.LEGAL_PLAYS not in capabilities:
+        return "the engine lacks capability legal-plays (or replay)"
+    return ""
+
+
+def doubler_stakes(plans: Sequence[HandPlan], options: Mapping[str, str]) -> list[int]:
+    """The doubler multiplier each hand of a session is played for, read from the session's
+    hands as the rules give it: under ``all-pass: doubler`` a deal all five pass is thrown in
+    (``all-pass.doubler``) and doubles the next hand with a picker; consecutive doublers double
+    that many hands under ``doubler-stacking: queue``, only the next one under ``single``
+    (``all-pass.doubler-stacking``). Nothing here asks the engine: a query-only engine is asked to
+    score each doubled hand at these stakes.
+
+    >>> from sheepshead_spec.record_actions import Deal
+    >>> passed, picked = (HandPlan(Deal("S1", {}, ("", "")), (), (), (), {}, picker) for picker in (None, "S1"))
+    >>> doubler_stakes([passed, passed, picked, picked, picked], {"all-pass": "doubler"})
+    [1, 1, 2, 2, 1]
+    >>> doubler_stakes([passed, passed, picked, picked], {"all-pass": "doubler", "doubler-stacking": "single"})
+    [1, 1, 2, 1]
+    """
+    stakes: list[int] = []
+    doubled = 0  # hands still to be played at double stakes
+    for plan in plans:
+        if plan.picker is None:  # all passed: a doubler, a leaster, a redeal or a schwanzer
+            stakes.append(1)
+            if options.get("all-pass") == "doubler":
+                doubled = doubled + 1 if options.get("doubler-stacking", "queue") == "queue" else 1
+            continue
+        stakes.append(2 if doubled else 1)
+        doubled = max(0, doubled - 1)
+    return stakes
 
 
 def legal_cards(
@@ -225,6 +296,7 @@ def _complete_trick(
     adapter: Adapter,
     options: Mapping[str, str],
     capabilities: frozenset[Capability],
+    prefix: tuple[str | int, ...] = (),
 ) -> str | None:
     """Check complete trick ``number`` (1-based)'s winner and points; the winner the hand goes on with."""
     trick = followed.tricks[number - 1]
@@ -232,12 +304,17 @@ def _complete_trick(
     seats = [seat for seat, _ in trick]
     stated = expected[number - 1] if number <= len(expected) else {}
     winner: str | None = stated.get("winner")
-    path: tuple[str | int, ...] = ("expect", "tricks", number - 1)
+    path: tuple[str | int, ...] = (*prefix, "expect", "tricks", number - 1)
     if winner is None:  # the next trick's leader (play.winner-leads)
         later = [a.split()[0] for a in plan.actions if a.split()[1] == "play"]
         lead = 5 * number
         winner = later[lead] if lead < len(later) else None
         path = plan.paths[[i for i, a in enumerate(plan.actions) if a.split()[1] == "play"][lead]] if winner else path
+    if winner is None and number == 6 and Capability.TRICK_WINNER in capabilities:
+        # The last trick: no lead follows to say who won it. The engine's answer goes on to the
+        # score, checked by the picker's side's tricks where the record states them.
+        index = adapter.trick_winner(followed.trick_request(options, number))
+        return seats[index] if 0 <= index < len(seats) else None
     if winner is not None and Capability.TRICK_WINNER in capabilities:
         index = adapter.trick_winner(followed.trick_request(options, number))
         actual = seats[index] if 0 <= index < len(seats) else f"card {index}"
@@ -259,9 +336,18 @@ def _complete_trick(
             rules_for("trick-points", judge.rules),
             stated["points"],
             points,
-            ("expect", "tricks", number - 1, "points"),
+            (*prefix, "expect", "tricks", number - 1, "points"),
         )
     return winner
+
+
+def _scored(rules: Sequence[str]) -> tuple[str, ...]:
+    """The rules a ``score`` query's answer can show: not those of a deal all pass or of a session
+    (the query scores a hand with a picker at the stakes it is sent; who doubled them is not its
+    answer)."""
+    return tuple(rule for rule in rules if rule.split(".", 1)[0] not in ("all-pass", "session")) or (
+        "scoring.stakes-multiply",
+    )
 
 
 def _check_score(
@@ -273,8 +359,11 @@ def _check_score(
     buried: Sequence[str],
     adapter: Adapter,
     options: Mapping[str, str],
+    prefix: tuple[str | int, ...] = (),
+    doubled: int = 1,
 ) -> None:
-    """The ``score`` query for the hand's result, against the record's outcome and scores."""
+    """The ``score`` query for the hand's result, against the record's outcome and scores
+    (``doubled``: the doubler multiplier of a session's hand; the cracks double it further)."""
     kind = judge.value(plan.expect, "outcome")
     scores = judge.value(plan.expect, "scores")
     if not isinstance(kind, str) and not isinstance(scores, Mapping):
@@ -282,12 +371,12 @@ def _check_score(
     side = {picker} if plan.alone or partner is None else {picker, partner}
     trick_points = sum(points for seat, points in won if seat in side)
     tricks = sum(1 for seat, _ in won if seat in side)
-    stakes = 2**plan.raises
+    stakes = doubled << plan.raises
     answer = adapter.score(
         ScoreRequest(dict(options), trick_points, card_points_of(buried), tricks, plan.alone or partner is None, stakes)
     )
     if isinstance(kind, str):
-        rules = rules_for("outcome", judge.rules)
+        rules = _scored(rules_for("outcome", judge.rules))
         if answer.kind != kind:
             rules = outcome_rules(kind, answer.kind, picker_points=trick_points + card_points_of(buried)) or rules
         judge.add(
@@ -295,7 +384,7 @@ def _check_score(
             rules,
             kind,
             answer.kind,
-            ("expect", "outcome"),
+            (*prefix, "expect", "outcome"),
         )
         if answer.kind != kind:
             return
@@ -312,7 +401,7 @@ def _check_score(
             seat: (answer.picker if seat == picker else answer.partner if seat in side else answer.defender)
             for seat in expected_seats
         }
-        rules = rules_for("scores", judge.rules)
+        rules = _scored(rules_for("scores", judge.rules))
         if wanted != actual:
             rules = (
                 score_rules(
@@ -332,5 +421,5 @@ def _check_score(
             rules,
             show(wanted),
             show(actual),
-            ("expect", "scores"),
+            (*prefix, "expect", "scores"),
         )

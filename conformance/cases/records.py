@@ -50,7 +50,8 @@ from conformance.cases.blame import (
 from conformance.cases.mismatches import rejection_text, show
 from conformance.cases.model import Case, CaseRun, Check, Config, Verdict, pinned, possible, raised
 from conformance.cases.perft import asked_in_play, check_perft
-from conformance.cases.record_queries import judge_by_queries
+from conformance.cases.following import QUERY_CAPABILITIES, shown_by_queries
+from conformance.cases.record_queries import doubler_stakes, judge_by_queries
 
 __all__ = [
     "RecordCaseProblems",
@@ -174,6 +175,12 @@ class _Judge:
                 self.record.where(list(path)),
                 note,
             )
+        )
+
+    def unasked(self, label: str, rules: Sequence[str], expected: object, why: str, path: Sequence[str | int]) -> None:
+        """A check no query can make (the engine answers queries and cannot replay): left out."""
+        self.checks.append(
+            Check(label, tuple(rules), Verdict.UNASKED, _text(expected, path), why, self.record.where(list(path)))
         )
 
     def differs(
@@ -807,6 +814,7 @@ def judge_record(
         plan = plans[0]
         if Capability.REPLAY not in info.capabilities:  # every moment asked as a query instead
             judge_by_queries(judge, plan, adapter, info, options, facts.profile_of(config.expect))
+            _unasked_rest(judge)
             return judge.checks, None
         response = adapter.replay(
             ReplayRequest(
@@ -818,7 +826,10 @@ def judge_record(
         _check_legal(judge, plan, (), "", adapter, options, response.applied)
         return judge.checks, response
     if Capability.SESSION not in info.capabilities:
-        raise Unsupported("the engine lacks capability session")
+        if Capability.REPLAY in info.capabilities or not info.capabilities & QUERY_CAPABILITIES:
+            raise Unsupported("the engine lacks capability session")
+        _session_by_queries(judge, record, plans, adapter, info, options, facts.profile_of(config.expect))
+        return judge.checks, None
     draws = tuple(_draw_sent(plan, config.expect) for plan in plans)
     reply = adapter.session(
         SessionRequest(
@@ -827,6 +838,49 @@ def judge_record(
     )
     _judge_session(judge, record, plans, reply)
     return judge.checks, reply
+
+
+def _session_by_queries(
+    judge: _Judge,
+    record: LoadedRecord,
+    plans: Sequence[HandPlan],
+    adapter: Adapter,
+    info: EngineInfo,
+    options: Mapping[str, str],
+    profile: str,
+) -> None:
+    """A session record asked as queries, hand by hand (an engine without a session or a replay):
+    each hand's plays, tricks and scores as :func:`judge_by_queries` asks them, a doubled hand
+    scored at the stakes the session's doublers give it (:func:`doubler_stakes`). Who deals,
+    which hands are doubled and the totals are the session's own: no query shows them, so they
+    are left unasked, and the case is judged in part."""
+    session_expect = record.data.get("expect") or {}
+    illegal = judge.value(session_expect, "illegal")
+    if isinstance(illegal, Mapping) and illegal.get("rule"):
+        raise Unsupported(
+            f"a hand dealt against {illegal['rule']} is judged only through a session (capability session)"
+        )
+    for index, (plan, stakes) in enumerate(zip(plans, doubler_stakes(plans, judge.options), strict=True)):
+        judge_by_queries(judge, plan, adapter, info, options, profile, ("hands", index), stakes)
+        stops = judge.value(plan.expect, "illegal")
+        if isinstance(stops, Mapping) and stops.get("rule"):
+            break  # the session stops at this hand's illegal action: the later hands are not reached
+    totals = judge.value(session_expect, "totals")
+    if totals is not _ABSENT:
+        why = "no query asks a session's totals, dealers or doublers (capability session)"
+        judge.unasked("session totals", rules_for("session", judge.rules), totals, why, ("expect", "totals"))
+    _unasked_rest(judge)
+
+
+def _unasked_rest(judge: _Judge) -> None:
+    """One unasked check for the record's rules that no query asked about (whose turn it is, the
+    auction, the bury, the partner, the session): the case asked as queries is judged in part, and
+    only the rules its checks concern count for it."""
+    asked = {rule for check in judge.checks for rule in check.rules if shown_by_queries(rule)}
+    rest = tuple(rule for rule in judge.rules if rule not in asked)
+    if rest:
+        label = "what no query shows (whose turn it is, the auction, the bury, the partner, a session)"
+        judge.unasked(label, rest, "", "the engine answers queries and cannot replay (capability replay)", ())
 
 
 def _judge_session(judge: _Judge, record: LoadedRecord, plans: Sequence[HandPlan], reply: SessionResponse) -> None:
@@ -902,7 +956,7 @@ def _record_runner(
     def run(adapter: Adapter, info: EngineInfo, config: Config) -> CaseRun:
         try:
             checks, reply = judge_record(record, rules, adapter, info, config, facts)
-            return CaseRun(tuple(checks), reply=reply)
+            return CaseRun(tuple(checks), reply=reply, queried=reply is None)
         except Unsupported as error:
             return CaseRun(unsupported=str(error))
         except AdapterError as error:
@@ -952,7 +1006,7 @@ def _perft_runner(
                     finding.note,
                 )
             )
-        return CaseRun(tuple(checks))
+        return CaseRun(tuple(checks), queried=Capability.REPLAY not in info.capabilities)
 
     return run
 
@@ -976,11 +1030,10 @@ def record_case(
         perft = "x-perft" in record.data
     combinations = math.prod(len(options) for options in depends.values()) if depends else 1
     runner = _perft_runner(record, rules, combinations) if perft else _record_runner(record, rules, facts)
-    # A hand record is asked as queries where the engine cannot replay it (record_queries).
-    # So is a perft position in the play (perft.asked_in_play): legal-plays and trick-winner queries.
-    requires = frozenset(
-        {"session"} if record.is_session else set() if not perft or asked_in_play(record) else {"replay"}
-    )
+    # A hand record is asked as queries where the engine cannot replay it (record_queries), and a
+    # session hand by hand where the engine has no session; so is a perft position in the play
+    # (perft.asked_in_play): legal-plays and trick-winner queries.
+    requires = frozenset(set() if not perft or asked_in_play(record) else {"replay"})
     if any(_has_procedure(body) for body, _ in record.bodies):
         requires |= {"replay", "procedure"}  # a revoke or a claim: table procedure
     return Case(

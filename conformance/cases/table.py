@@ -427,9 +427,12 @@ class Table:
 
     def game_legal_actions(self, seat: str, expected: Sequence[str]) -> tuple[str, ...]:
         """The legal actions of ``seat`` in the current hand: from the replay, which must give
-        ``seat`` the turn; or, without a replay, where ``expected`` holds only calls and alone (the
-        picker's call), the ``callable-cards`` query's calls with alone, always open."""
+        ``seat`` the turn; or, without a replay, where ``expected`` holds only plays of ``seat``,
+        its ``legal-plays`` (whose turn it is not judged), and where it holds only calls and alone
+        (the picker's call), the ``callable-cards`` query's calls with alone, always open."""
         if self.by_queries():
+            if expected and all(a.split()[0] == seat and a.split()[1:2] == ["play"] for a in expected):
+                return tuple(f"{seat} play {card}" for card in self.game_legal_plays(seat))  # not whose turn
             if not expected or any(
                 a.split()[0] != seat or a.split()[1:2] not in (["call"], ["alone"]) for a in expected
             ):

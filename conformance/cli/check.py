@@ -173,6 +173,8 @@ def describe(check: Check) -> str:
         return f"unchecked {check.label}: {check.expected} (the engine does not report it)"
     if check.verdict is Verdict.UNREACHED:
         return f"unchecked {check.label}: {check.expected} ({check.actual})"
+    if check.verdict is Verdict.UNASKED:
+        return f"unchecked {check.label} ({check.actual or 'no query asks it, and the engine cannot replay'})"
     if check.verdict is Verdict.AGREES:
         return f"agrees   {check.label}: {check.expected}"
     return f"DIFFERS  {check.label}: record {check.expected}, engine {check.actual} ({check.location})"
@@ -189,8 +191,8 @@ def _expectations(run: CaseRun, profile: str) -> tuple[list[str], Status]:
     if not run.checks:
         lines.append("  (the record states none for this profile)")
     status = status_of(run)
-    counted = [c for c in shown if c.verdict is not Verdict.UNREACHED]
-    unchecked = [c for c in shown if c.verdict is Verdict.UNREACHED]
+    counted = [c for c in shown if c.verdict not in (Verdict.UNREACHED, Verdict.UNASKED)]
+    unchecked = [c for c in shown if c.verdict in (Verdict.UNREACHED, Verdict.UNASKED)]
     reasons: dict[str, list[str]] = {}  # the unchecked expectations, grouped by why
     for check in unchecked:
         reasons.setdefault(check.actual, []).append(check.label)
@@ -207,6 +209,8 @@ def _expectations(run: CaseRun, profile: str) -> tuple[list[str], Status]:
         if differing > 1:
             verdict += f"; {differing - 1} later difference{'s follow' if differing > 2 else ' follows'} from it"
         verdict += "."
+    elif status is Status.UNSUPPORTED and not run.unreported:  # asked as queries, and none asks what it checks
+        verdict = f"Verdict: UNSUPPORTED: no query asks what the record checks; it needs a replay{later}."
     elif status is Status.UNSUPPORTED:
         agreeing = sum(1 for c in counted if c.verdict is Verdict.AGREES)
         verdict = (

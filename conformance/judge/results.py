@@ -65,6 +65,10 @@ class CaseResult:
     variants from its behaviour (never counted as passed or failed)."""
     checks: int = 0
     """How many checks the case made."""
+    unjudged: tuple[str, ...] = ()
+    """Rules the case names that this run could not judge: the engine answers queries and cannot
+    replay, and no query shows them (whose turn it is, the auction, a session's totals). The case
+    is judged *in part*: :attr:`rules` holds only the rules it judged, and only those count."""
 
     @property
     def config_text(self) -> str:

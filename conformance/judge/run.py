@@ -16,7 +16,8 @@ from dataclasses import dataclass, field, replace
 from sheepshead_spec import Spec
 
 from conformance.adapter import Adapter, AdapterError, EngineInfo
-from conformance.cases.model import Case, CaseRun, Check
+from conformance.cases.following import shown_by_queries
+from conformance.cases.model import Case, CaseRun, Check, Verdict, judged_rules
 from conformance.judge.interrupt import RunInterrupted
 from conformance.judge.plan import Planned, plan_case, plan_profiles
 from conformance.judge.ruleset import RuleSet
@@ -86,6 +87,13 @@ def result_of(planned: Planned, outcome: CaseRun | None, duration: float = 0.0) 
         return replace(base, status=status, message=planned.reason, reason=planned.reason)
     base = replace(base, checks=len(outcome.checks))
     status = status_of(outcome)  # the one order of precedence; below, only the details of each
+    asked_as_queries = outcome.unasked or outcome.queried
+    if asked_as_queries and outcome.unsupported is None and not outcome.unreported and status is not Status.ERROR:
+        judged = judged_rules(case.rules, outcome.checks, shown_by_queries)  # what a query shows: judged in part
+        if status is not Status.FAILED and not judged and case.rules:
+            return _not_asked(base, outcome)
+        unjudged = tuple(rule for rule in case.rules if rule not in judged)
+        base = replace(base, rules=judged or case.rules, areas=areas_of(judged or case.rules), unjudged=unjudged)
     divergence = outcome.divergence
     if status is Status.FAILED and divergence is not None:
         return replace(
@@ -133,6 +141,17 @@ def result_of(planned: Planned, outcome: CaseRun | None, duration: float = 0.0) 
     return base
 
 
+def _not_asked(base: CaseResult, outcome: CaseRun) -> CaseResult:
+    """A run asked as queries that judged none of the case's rules: unsupported, as a replay is
+    what it needs."""
+    if outcome.unasked:
+        first = outcome.unasked[0]
+        message = f"no query asks what this case checks ({first.label}: {first.actual or 'it needs a replay'})"
+    else:
+        message = "no query's answer shows the rules this case checks (whose turn it is, the auction, …)"
+    return replace(base, status=Status.UNSUPPORTED, message=message, reason="capability replay missing")
+
+
 def unreported_labels(outcome: CaseRun) -> str:
     """What the engine left out, deduplicated: ``seat points, scores``."""
     seen: dict[str, None] = {}
@@ -149,6 +168,8 @@ def status_of(outcome: CaseRun) -> Status:
         return Status.ERROR
     if outcome.unsupported is not None or outcome.unreported:
         return Status.UNSUPPORTED
+    if outcome.unasked and not any(check.verdict is Verdict.AGREES for check in outcome.checks):
+        return Status.UNSUPPORTED  # asked as queries, and no query asks anything the case checks
     return Status.PASSED
 
 

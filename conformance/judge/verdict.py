@@ -222,6 +222,9 @@ class Coverage:
     unsupported: Mapping[str, int]
     """Reason -> distinct cases that could not run for it."""
     skipped: int
+    in_part: int = 0
+    """Of the cases that ran, those judged only in part: asked as queries, whatever no query shows
+    (whose turn it is, the auction, a session's totals) left out, and its rules not counted."""
 
     @property
     def share(self) -> float:
@@ -247,7 +250,7 @@ class Coverage:
     def describe(self) -> str:
         """``ran 432 of the 470 cases its rules and capabilities allow (92 %), 432 of all 634 (68 %);
         164 need options it does not play``, then the reasons."""
-        text = coverage_line(self.cases, self.ran, self.unsupported, self.skipped)
+        text = coverage_line(self.cases, self.ran, self.unsupported, self.skipped, self.in_part)
         if self.unsupported:
             groups = "; ".join(
                 f"{reason}: {count:,} cases"
@@ -272,10 +275,11 @@ def percent(part: int, whole: int) -> str:
     return f"{100 * part // whole if whole else 100} %"
 
 
-def coverage_line(cases: int, ran: int, unsupported: Mapping[str, int], skipped: int) -> str:
+def coverage_line(cases: int, ran: int, unsupported: Mapping[str, int], skipped: int, in_part: int = 0) -> str:
     """The coverage against the ceiling and against the whole suite, in one line, e.g. ``ran 432
     of the 470 cases its rules and capabilities allow (91 %) and of all 634 (68 %); 164 need
-    options it does not play``."""
+    options it does not play``; with ``in_part``, how many of those that ran were judged only in
+    part (asked as queries)."""
     options = sum(n for reason, n in unsupported.items() if reason_kind(reason) == "options")
     capabilities = sum(n for reason, n in unsupported.items() if reason_kind(reason) == "capabilities")
     allowed = cases - options - capabilities - skipped
@@ -283,6 +287,8 @@ def coverage_line(cases: int, ran: int, unsupported: Mapping[str, int], skipped:
         f"ran {ran:,} of the {allowed:,} cases its rules and capabilities allow ({percent(ran, allowed)})"
         f" and of all {cases:,} ({percent(ran, cases)})"
     )
+    if in_part:
+        text += f", {in_part:,} of them in part, asked as queries (what no query shows left out)"
     left = [f"{options:,} need options it does not play"] if options else []
     left += [f"{capabilities:,} need capabilities it lacks"] if capabilities else []
     left += [f"{skipped:,} not applicable under its rules"] if skipped else []
@@ -292,6 +298,7 @@ def coverage_line(cases: int, ran: int, unsupported: Mapping[str, int], skipped:
 def coverage_of(results: Sequence[CaseResult]) -> Coverage:
     """Coverage by distinct case id."""
     ran: set[str] = set()
+    whole: set[str] = set()  # ran at least once with nothing left unjudged
     unsupported: dict[str, str] = {}
     skipped: set[str] = set()
     every: set[str] = set()
@@ -299,6 +306,8 @@ def coverage_of(results: Sequence[CaseResult]) -> Coverage:
         every.add(result.case_id)
         if result.status in (Status.PASSED, Status.FAILED, Status.ERROR):
             ran.add(result.case_id)
+            if not result.unjudged:
+                whole.add(result.case_id)
         elif result.status is Status.UNSUPPORTED:
             unsupported.setdefault(result.case_id, result.reason or result.message)
         else:
@@ -307,4 +316,4 @@ def coverage_of(results: Sequence[CaseResult]) -> Coverage:
     for case_id, reason in unsupported.items():
         if case_id not in ran:
             counts[reason] += 1
-    return Coverage(len(every), len(ran), dict(counts), len(skipped - ran - set(unsupported)))
+    return Coverage(len(every), len(ran), dict(counts), len(skipped - ran - set(unsupported)), len(ran - whole))

@@ -45,6 +45,7 @@ def _result(result: CaseResult) -> dict[str, Any]:
         "consequences": list(result.consequences),
         "reason": result.reason,
         "checks": result.checks,
+        "unjudged": list(result.unjudged),
     }
 
 

@@ -87,6 +87,7 @@ def _result(data: Mapping[str, Any]) -> CaseResult:
         consequences=tuple(data.get("consequences") or ()),
         reason=data.get("reason") or "",
         checks=int(data.get("checks") or 0),
+        unjudged=tuple(data.get("unjudged") or ()),
     )
 
 

@@ -130,7 +130,10 @@ def _deviations(report: Report) -> list[str]:
 
 def _coverage(report: Report) -> list[str]:
     coverage = report.coverage
-    out = ["coverage: " + coverage_line(coverage.cases, coverage.ran, coverage.unsupported, coverage.skipped)]
+    out = [
+        "coverage: "
+        + coverage_line(coverage.cases, coverage.ran, coverage.unsupported, coverage.skipped, coverage.in_part)
+    ]
     for reason, count in sorted(coverage.unsupported.items(), key=lambda pair: (-pair[1], pair[0])):
         out.append(f"  unsupported, {reason}: {count:,} case{'s' if count != 1 else ''}")
     if coverage.skipped:
