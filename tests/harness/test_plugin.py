@@ -18,7 +18,6 @@ from pathlib import Path
 import pytest
 from sheepshead_spec import load_spec
 
-from conformance.gates.mutants import MUTANTS
 from conformance.judge.results import CaseResult, Status
 from conformance.plugin import PROPERTY
 from conformance.runner import run_engine
@@ -313,15 +312,19 @@ def _verdicts(results: list[CaseResult]) -> list[tuple[str, Status, tuple[str, .
 
 
 @pytest.mark.parametrize(
-    ("mutant", "area"),
-    [("play.void-must-trump", "play"), ("trick.first-trump-wins", "trick"), ("scoring.schneider-at-ninety", "scoring")],
+    ("engine", "area"),
+    [("void_must_trump", "play"), ("first_trump_wins", "trick"), ("schneider_at_ninety", "")],
 )
-def test_pytest_and_run_give_the_same_verdicts_and_blame_case_by_case(mutant: str, area: str) -> None:
-    """A wrong engine, judged under its own rule set: the same items, verdicts, blame and
-    locations through pytest as through ``run``'s loop (one rule area each, to stay quick)."""
-    through_run = run_engine(MUTANTS[mutant].adapter(), areas=[area]).results
-    through_pytest = run_pytest(MUTANTS[mutant].adapter(), (), "--sheepshead-area", area)
+def test_pytest_and_run_give_the_same_verdicts_and_blame_case_by_case(engine: str, area: str) -> None:
+    """A wrong engine named as a user names theirs (``pytest --sheepshead-engine python:…`` and
+    ``run``'s engine text), judged under its own rule set: the same items, verdicts, blame and
+    locations through pytest as through ``run``'s loop (the whole suite for one engine; one rule
+    area each for the others, to stay quick)."""
+    text = f"python:tests.harness.wrong_engines:{engine}"
+    through_run = run_engine(text, areas=[area] if area else []).results
+    through_pytest = run_pytest(text, (), *(("--sheepshead-area", area) if area else ()))
     assert any(r.status is Status.FAILED for r in through_run)
+    assert len(through_pytest) == len(through_run)
     assert _verdicts(through_pytest) == _verdicts(through_run)
 
 
