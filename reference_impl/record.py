@@ -18,7 +18,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sheepshead_spec.record_actions import expect_fields, plan_body, record_fields, record_text
+from sheepshead_spec.record_actions import (
+    Deal,
+    deal_fields,
+    plan_body,
+    record_fields,
+    record_text,
+    result_fields,
+    tie_break_fields,
+)
 
 from reference_impl.cards import Card, cards_of, parse_card
 from reference_impl.errors import IllegalActionError, InvalidActionError, SheepsheadError
@@ -262,44 +270,40 @@ def hand_to_record(hand: Hand, *, with_expect: bool = True, deck: Sequence[Card]
     overrides = {a: o for a, o in hand.profile.options().items() if base.option(a) != o}
     if overrides:
         data["variants"] = overrides
-    data["dealer"] = seat_name(hand.dealer)
-    if deck is not None:
-        data["deal"] = {"deck": [str(c) for c in deck]}
-    else:
-        data["deal"] = {
-            "hands": {seat_name(s): [str(c) for c in cards_of(hand.dealt_hands[s - 1])] for s in range(1, 6)},
-            "blind": [str(c) for c in cards_of(hand.blind)],
-        }
+    hands = {seat_name(s): tuple(str(c) for c in cards_of(hand.dealt_hands[s - 1])) for s in range(1, 6)}
+    blind = tuple(str(c) for c in cards_of(hand.blind))
+    dealt = Deal(seat_name(hand.dealer), hands, (blind[0], blind[1]), None if deck is None else tuple(map(str, deck)))
+    data.update(deal_fields(dealt))
     data.update(record_fields([str(action) for action in hand.actions]))
     outcome = hand.outcome
     if outcome is not None and outcome.leaster_tied and hand.profile.leaster_tie == "random":
-        data["tie_break"] = {
-            "seat": seat_name(outcome.leaster_winner or 0),
-            "among": [seat_name(s) for s in outcome.leaster_tied],
-        }
+        data.update(
+            tie_break_fields(seat_name(outcome.leaster_winner or 0), [seat_name(s) for s in outcome.leaster_tied])
+        )
     if with_expect and outcome is not None:
         data["expect"] = outcome_expectations(hand)
     return data
 
 
 def outcome_expectations(hand: Hand) -> dict[str, Any]:
-    """The ``expect`` mapping describing a finished hand."""
+    """The ``expect`` mapping describing a finished hand (written by the format's one writer,
+    :func:`sheepshead_spec.record_actions.result_fields`)."""
     outcome = hand.outcome
     assert outcome is not None
     seats = [seat_name(s) for s in range(1, 6)]
-    expect: dict[str, Any] = {"outcome": outcome.kind.value}
-    if hand.tricks:
-        expect["tricks"] = [{"winner": seat_name(t.winner), "points": t.points} for t in hand.tricks]
-    if outcome.picker is not None:
-        expect["partner"] = None if outcome.partner is None else seat_name(outcome.partner)
-        expect["picker_side"] = {"points": outcome.picker_side_points, "tricks": outcome.picker_side_tricks}
-        expect["defenders"] = {"points": outcome.defender_points, "tricks": outcome.defender_tricks}
-    if hand.is_leaster:
-        expect["seat_points"] = dict(zip(seats, outcome.seat_points))
-        expect["seat_tricks"] = dict(zip(seats, outcome.seat_tricks))
-        expect["leaster_winner"] = None if outcome.leaster_winner is None else seat_name(outcome.leaster_winner)
-    expect["scores"] = dict(zip(seats, outcome.scores))
-    return expect_fields(expect)
+    picker = None if outcome.picker is None else seat_name(outcome.picker)
+    return result_fields(
+        outcome.kind.value,
+        dict(zip(seats, outcome.scores)),
+        picker=picker,
+        partner=None if outcome.partner is None else seat_name(outcome.partner),
+        picker_side=None if picker is None else (outcome.picker_side_points, outcome.picker_side_tricks),
+        defenders=None if picker is None else (outcome.defender_points, outcome.defender_tricks),
+        seat_points=dict(zip(seats, outcome.seat_points)) if hand.is_leaster else None,
+        seat_tricks=dict(zip(seats, outcome.seat_tricks)) if hand.is_leaster else None,
+        leaster_winner=None if outcome.leaster_winner is None else seat_name(outcome.leaster_winner),
+        tricks=[(seat_name(t.winner), t.points) for t in hand.tricks],
+    )
 
 
 def _profile_names() -> list[str]:

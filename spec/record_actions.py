@@ -63,6 +63,8 @@ __all__ = [
     "record_fields",
     "record_text",
     "resolve",
+    "result_fields",
+    "tie_break_fields",
 ]
 
 
@@ -333,6 +335,54 @@ def expect_fields(values: Mapping[str, Any]) -> dict[str, Any]:
     if unknown:
         raise ValueError(f"not expectation keys of the record format: {', '.join(unknown)}")
     return {kind.key: values[kind.key] for kind in EXPECTATIONS if kind.key in values}
+
+
+def result_fields(
+    kind: str,
+    scores: Mapping[str, int],
+    *,
+    picker: str | None = None,
+    partner: str | None = None,
+    picker_side: tuple[int, int] | None = None,
+    defenders: tuple[int, int] | None = None,
+    seat_points: Mapping[str, int] | None = None,
+    seat_tricks: Mapping[str, int] | None = None,
+    leaster_winner: str | None = None,
+    tricks: Sequence[tuple[str, int]] = (),
+) -> dict[str, Any]:
+    """The end-of-hand ``expect`` of a finished hand, in the format's order: what the reference
+    engine writes of a hand and the fuzzer of the reference's answer (the one writer of results).
+
+    :param picker: the picker, if any: then the partner (``None``: nobody, alone) is written.
+    :param picker_side: the picker's side's card points and tricks; ``defenders`` the same.
+    :param leaster_winner: written when ``kind`` is ``leaster`` (``None``: nobody won it).
+    :param tricks: each trick's winner and card points, in order.
+
+    >>> result_fields("win", {"S2": -1, "S1": 2}, picker="S1", partner=None, picker_side=(61, 3))
+    {'partner': None, 'picker_side': {'points': 61, 'tricks': 3}, 'outcome': 'win', 'scores': {'S1': 2, 'S2': -1}}
+    """
+    values: dict[str, Any] = {"outcome": kind, "scores": dict(sorted(scores.items()))}
+    if tricks:
+        values["tricks"] = [{"winner": winner, "points": points} for winner, points in tricks]
+    if picker is not None:
+        values["partner"] = partner
+    if picker_side is not None:
+        values["picker_side"] = {"points": picker_side[0], "tricks": picker_side[1]}
+    if defenders is not None:
+        values["defenders"] = {"points": defenders[0], "tricks": defenders[1]}
+    if seat_points is not None:
+        values["seat_points"] = dict(sorted(seat_points.items()))
+    if seat_tricks is not None:
+        values["seat_tricks"] = dict(sorted(seat_tricks.items()))
+    if kind == "leaster":
+        values["leaster_winner"] = leaster_winner
+    return expect_fields(values)
+
+
+def tie_break_fields(seat: str | None, among: Sequence[str]) -> dict[str, Any]:
+    """A record's ``tie_break``: the seat the table's draw gave a tied leaster to, among the tied
+    seats (hand-records.md 5.9); nothing when there was no tie."""
+    return {"tie_break": {"seat": seat, "among": list(among)}} if seat is not None and among else {}
 
 
 class _RecordDumper(yaml.SafeDumper):

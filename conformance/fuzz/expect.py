@@ -12,13 +12,20 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from sheepshead_spec.record_actions import HandPlan, deal_fields, expect_fields, plan_body, record_fields
+from sheepshead_spec.record_actions import (
+    HandPlan,
+    deal_fields,
+    plan_body,
+    record_fields,
+    result_fields,
+    tie_break_fields,
+)
 
 from conformance.adapter import Deal, HandOutcome, ReplayResponse
 from conformance.cases.model import Check, Verdict
 from conformance.cases.records import SpecFacts, judge_hand_end
 
-__all__ = ["divergent_check", "facts", "outcome_expect", "played_plan", "tie_break_fields", "trick_expect"]
+__all__ = ["divergent_check", "drawn_tie", "facts", "outcome_expect", "played_plan", "trick_expect"]
 
 
 def trick_expect(tricks: Sequence[Any]) -> list[dict[str, Any]]:
@@ -27,33 +34,30 @@ def trick_expect(tricks: Sequence[Any]) -> list[dict[str, Any]]:
 
 
 def outcome_expect(outcome: HandOutcome) -> dict[str, Any]:
-    """The end-of-hand expectations of a finished hand, from the reference's outcome, in the order
-    of the format's table (:data:`~sheepshead_spec.records.EXPECTATIONS`)."""
-    expect: dict[str, Any] = {}
-    if outcome.picker is not None:
-        expect["partner"] = outcome.partner
-    if outcome.picker_side_points is not None and outcome.picker_side_tricks is not None:
-        expect["picker_side"] = {"points": outcome.picker_side_points, "tricks": outcome.picker_side_tricks}
-    if outcome.defender_points is not None and outcome.defender_tricks is not None:
-        expect["defenders"] = {"points": outcome.defender_points, "tricks": outcome.defender_tricks}
-    if outcome.seat_points is not None:
-        expect["seat_points"] = dict(sorted(outcome.seat_points.items()))
-    if outcome.seat_tricks is not None:
-        expect["seat_tricks"] = dict(sorted(outcome.seat_tricks.items()))
-    expect["outcome"] = outcome.kind
-    if outcome.kind == "leaster":
-        expect["leaster_winner"] = outcome.leaster_winner
-    expect["scores"] = dict(sorted(outcome.scores.items()))
-    return expect_fields(expect)
+    """The end-of-hand expectations of a finished hand, from the reference's outcome, written by
+    the format's one writer (:func:`~sheepshead_spec.record_actions.result_fields`)."""
+
+    def pair(points: int | None, tricks: int | None) -> tuple[int, int] | None:
+        return None if points is None or tricks is None else (points, tricks)
+
+    return result_fields(
+        outcome.kind,
+        outcome.scores,
+        picker=outcome.picker,
+        partner=outcome.partner,
+        picker_side=pair(outcome.picker_side_points, outcome.picker_side_tricks),
+        defenders=pair(outcome.defender_points, outcome.defender_tricks),
+        seat_points=outcome.seat_points,
+        seat_tricks=outcome.seat_tricks,
+        leaster_winner=outcome.leaster_winner,
+    )
 
 
-def tie_break_fields(outcome: HandOutcome | None, options: Mapping[str, str]) -> dict[str, Any]:
+def drawn_tie(outcome: HandOutcome | None, options: Mapping[str, str]) -> dict[str, Any]:
     """The reference's draw for a leaster tie under ``leaster-tie: random``, as a record states it."""
-    if outcome is None or not outcome.leaster_tied or outcome.leaster_winner is None:
+    if outcome is None or options.get("leaster-tie") != "random":
         return {}
-    if options.get("leaster-tie") != "random":
-        return {}
-    return {"tie_break": {"seat": outcome.leaster_winner, "among": list(outcome.leaster_tied)}}
+    return tie_break_fields(outcome.leaster_winner, outcome.leaster_tied or ())
 
 
 def played_plan(
@@ -66,7 +70,7 @@ def played_plan(
     """The plan of a played hand: the same plan ``check`` makes of the record the fuzzer writes.
     Its ``expect`` is ``expect`` when given, else the reference's ``outcome``."""
     body: dict[str, Any] = {**deal_fields(deal, as_deck=False), **record_fields(actions)}
-    body.update(tie_break_fields(outcome, options))
+    body.update(drawn_tie(outcome, options))
     if expect is not None:
         body["expect"] = dict(expect)
     elif outcome is not None:

@@ -15,7 +15,7 @@ from typing import Any
 from sheepshead_spec.record_actions import deal_fields, expect_fields, record_fields
 
 from conformance.fuzz.driver import Divergence, HandPlay
-from conformance.fuzz.expect import outcome_expect, tie_break_fields, trick_expect
+from conformance.fuzz.expect import drawn_tie, outcome_expect, trick_expect
 from conformance.fuzz.sessions import SessionPlay
 
 __all__ = ["hand_record", "record_of", "session_record"]
@@ -70,7 +70,7 @@ def hand_record(hand: HandPlay, seed: str) -> dict[str, Any]:
         **deal_fields(hand.deal),
         **record_fields(_actions_of(hand)),
     }
-    record.update(tie_break_fields(hand.reference.outcome if hand.reference is not None else None, hand.options))
+    record.update(drawn_tie(hand.reference.outcome if hand.reference is not None else None, hand.options))
     expect = _expect(hand, divergence)
     if expect:
         record["expect"] = expect
@@ -90,7 +90,7 @@ def session_record(play: SessionPlay, seed: str) -> dict[str, Any]:
             {
                 **deal_fields(deal, as_deck=False),
                 **record_fields(actions),
-                **tie_break_fields(replayed.outcome if replayed is not None else None, play.options),
+                **drawn_tie(replayed.outcome if replayed is not None else None, play.options),
                 **({"expect": outcome_expect(replayed.outcome)} if replayed is not None and replayed.outcome else {}),
             }
         )
