@@ -6,9 +6,10 @@ re-exported here, validates a record and reports every problem as ``file:line: p
 protocol action texts in replay order (``S1 pass``, ``S3 bury TS 7S``, ``S3 call AH``,
 ``S1 play 9C``), each action with its line in the file; the reference engine replays those texts
 and the harness sends them to an engine. :func:`record_fields` is the inverse: protocol action
-texts as a record's ``auction``, ``bury``, ``call``, ``cracks`` and ``plays``; :func:`expect_fields`
-writes the end-of-hand expectations in the order of :data:`~sheepshead_spec.records.EXPECTATIONS`
-and :func:`record_text` the YAML. The reference engine, the fuzzer and ``check`` write records
+texts as a record's ``auction``, ``bury``, ``call``, ``cracks`` and ``plays``; :func:`deal_fields`
+writes the deal, :func:`result_fields` a finished hand's results and :func:`tie_break_fields` a
+tied leaster's draw, :func:`expect_fields` puts expectations in the order of
+:data:`~sheepshead_spec.records.EXPECTATIONS` and :func:`record_text` writes the YAML. The reference engine, the fuzzer and ``check`` write records
 through them. :func:`resolve` picks the value of a variant table for a configuration.
 
 >>> from sheepshead_spec import load_spec, package_dir
@@ -20,7 +21,7 @@ through them. :func:`resolve` picks the value of a variant table for a configura
 >>> plan.actions[:5]
 ('S1 pass', 'S2 pass', 'S3 pick', 'S3 bury TS 7S', 'S3 call AH')
 >>> record_fields(plan.actions)["call"], record_fields(plan.actions)["plays"][0]
-('AH', ['S4 KD', 'S5 JD', 'S1 7D', 'S2 AD', 'S3 QC'])
+('AH', ['S1 9C', 'S2 AC', 'S3 KC', 'S4 TC', 'S5 7C'])
 """
 
 from __future__ import annotations

@@ -211,6 +211,16 @@ def _shard(text: str) -> tuple[int, int]:
     return k, n
 
 
+def interrupted_by(parent: str | None, workers: str | None) -> str | None:
+    """The signal that stopped a run of several workers: the one the user sent the parent (the
+    workers, told to stop with SIGTERM, report that one), else the one a worker was sent.
+
+    >>> interrupted_by("SIGINT", "SIGTERM"), interrupted_by(None, "SIGTERM"), interrupted_by(None, None)
+    ('SIGINT', 'SIGTERM', None)
+    """
+    return parent or workers
+
+
 class _Findings:
     """Writes each divergence as it is found, then as shrunk: its record (replaced whole, never
     left half-written) and a line of :data:`FINDINGS`."""
@@ -538,7 +548,7 @@ def _fuzz_in_workers(args: argparse.Namespace, env: Environment) -> int:
         if errors:
             raise UsageError(errors[0].split(": error: ", 1)[-1])
         data = read_findings([str(folder) for folder in folders if (folder / FINDINGS).exists()])
-        data["interrupted"] = data["interrupted"] or stopped
+        data["interrupted"] = interrupted_by(stopped, data["interrupted"])
         wall = time.perf_counter() - started  # the workers ran side by side: the run took the wall time
         data["seconds"], data["hands_per_second"] = round(wall, 3), round(data["hands"] / wall, 1) if wall else 0.0
         if scratch is not None:

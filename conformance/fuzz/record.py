@@ -101,5 +101,35 @@ def session_record(play: SessionPlay, seed: str) -> dict[str, Any]:
 
 
 def record_of(play: HandPlay | SessionPlay, seed: str) -> dict[str, Any]:
-    """The hand or session record of a divergent game."""
-    return session_record(play, seed) if isinstance(play, SessionPlay) else hand_record(play, seed)
+    """The hand or session record of a divergent game: one ``check`` reads. An action the format
+    cannot hold (a bury of four cards, the same card twice, an engine's garbled text) is not
+    written: the record stops before it and its description names it, so the finding is kept."""
+    record = session_record(play, seed) if isinstance(play, SessionPlay) else hand_record(play, seed)
+    problems = _problems(record)
+    if not problems or isinstance(play, SessionPlay):
+        return record
+    divergence = play.divergence
+    assert divergence is not None
+    kept = {key: value for key, value in record.items() if key not in ("expect", "tie_break", *_ACTION_KEYS)}
+    kept.update(record_fields(list(play.actions[: divergence.at])))
+    kept["description"] = (
+        f"{record['description']}. The record stops before {divergence.action or 'the divergence'!r}, which a"
+        f" record cannot hold ({problems[0]})"
+    )
+    return kept
+
+
+_ACTION_KEYS = ("auction", "bury", "call", "cracks", "plays")
+
+
+def _problems(record: dict[str, Any]) -> list[str]:
+    """What the format's reader finds wrong with a record (``[]``: ``check`` reads it)."""
+    from sheepshead_spec import load_spec
+    from sheepshead_spec.record_actions import record_text
+    from sheepshead_spec.records import RecordProblems, parse_record
+
+    try:
+        parse_record(record_text(record), load_spec(), file="record")
+    except RecordProblems as error:
+        return [str(problem).split(": ", 1)[-1] for problem in error.problems] or ["not a valid record"]
+    return []

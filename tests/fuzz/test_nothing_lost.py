@@ -15,9 +15,11 @@ from typing import Any
 import pytest
 
 from conformance.adapter import AdapterError, EngineInfo, SessionRequest, SessionResponse
-from conformance.engines.reference import ReferenceAdapter
+from conformance.engines.reference import ReferenceAdapter, ReferenceSteps
 from conformance.gates.mutants import MUTANTS, MutantAdapter
 from conformance.judge.interrupt import RunInterrupted
+from conformance.kit.steps import StepAdapter
+from reference_impl.hand import Phase
 from tests.harness.synthetic import run_cli
 
 
@@ -176,3 +178,25 @@ def test_an_invalid_reply_mid_hand_never_blames_the_next_hand(tmp_path: Path) ->
     data = json.loads(outcome.out)
     assert [(d["kind"], d["count"], d["first_hand"]) for d in data["divergences"]] == [("crash", 1, 1)]
     assert "'perhaps' is not of type 'boolean'" in data["divergences"][0]["actual"]
+
+
+class _OffersAGarbledBury(ReferenceSteps):
+    """Lists a four-card bury among the auction's legal actions: an action no record can hold."""
+
+    def legal_actions(self) -> list[str]:
+        legal = super().legal_actions()
+        turn = self.turn()
+        return [*legal, f"{turn} bury 7C 7C 7C AC"] if self._hand().phase is Phase.AUCTION and turn else legal
+
+
+def test_an_action_no_record_can_hold_is_named_and_the_record_stops_before_it(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    status, data, err = _fuzz(lambda text: StepAdapter(_OffersAGarbledBury()), out, "--hands", "3", "--shrink", "0")
+    assert status == 1, err
+    records = sorted(out.glob("fuzz-*.yaml"))
+    assert records and data["divergences"]
+    for record in records:
+        text = record.read_text(encoding="utf-8")
+        assert "bury 7C 7C 7C AC" in text and "which a" in text  # named in the description
+        by_reference = run_cli(["check", str(record)])
+        assert by_reference.status == 0, (record.name, by_reference.out + by_reference.err)

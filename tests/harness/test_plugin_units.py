@@ -25,6 +25,10 @@ REPO = Path(__file__).resolve().parents[2]
         "conformance.engines.loading",
         "conformance.cases.featurelint",
         "conformance.cases.steps",
+        "conformance.cases.model",
+        "conformance.cases.following",
+        "conformance.cases.record_queries",
+        "conformance.cli.fuzz",
     ],
 )
 def test_docstring_examples(name: str) -> None:

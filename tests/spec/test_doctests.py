@@ -11,6 +11,7 @@ MODULES = [
     "sheepshead_spec",
     "sheepshead_spec.catalogue",
     "sheepshead_spec.problems",
+    "sheepshead_spec.record_actions",
     "sheepshead_spec.records",
     "sheepshead_spec.validation",
 ]
