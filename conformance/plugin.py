@@ -41,7 +41,7 @@ from sheepshead_spec import Spec, SpecError, load_spec
 
 from conformance.adapter import Adapter, AdapterError, EngineInfo
 from conformance.cases.catalog import features_root, fixtures_root
-from conformance.cases.model import Case
+from conformance.cases.model import NO_AIDS, Case
 from conformance.engines.loading import EngineSelectionError, load_engine, parse_engine
 from conformance.judge.plan import Planned
 from conformance.judge.results import CaseResult, Status
@@ -105,6 +105,7 @@ class SuiteSession:
             raise pytest.UsageError(f"--sheepshead-{error.option}: {error}") from None
         self.adapter: Adapter | None = None
         self.info: EngineInfo | None = None
+        self.aids = NO_AIDS
         self._owned = False
 
     @staticmethod
@@ -122,7 +123,7 @@ class SuiteSession:
             cases = select_cases(self.features, self.fixtures, self.spec, self.selection)
         except UsageError as error:
             raise pytest.Collector.CollectError(str(error)) from None
-        install_reference_aids()
+        self.aids = install_reference_aids()
         provided = [
             p.sheepshead_adapter for p in self.config.pluginmanager.get_plugins() if hasattr(p, "sheepshead_adapter")
         ]
@@ -144,7 +145,7 @@ class SuiteSession:
         if isinstance(run, Broken):
             return engine_failure([run.case], run.error)[0]
         assert self.adapter is not None and self.info is not None
-        return run_planned(run, self.adapter, self.info)
+        return run_planned(run, self.adapter, self.info, self.aids)
 
     def close(self) -> None:
         """Close the engine if the plugin started it."""

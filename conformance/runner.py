@@ -16,7 +16,7 @@ from sheepshead_spec import Spec, SpecError, load_spec
 
 from conformance.adapter import Adapter, AdapterError, EngineInfo
 from conformance.cases.catalog import load_cases, suite_cases
-from conformance.cases.model import Case
+from conformance.cases.model import Aids, Case
 from conformance.cases.records import RecordCaseProblems
 from conformance.cases.scenarios import ScenarioProblems
 from conformance.engines.loading import load_engine
@@ -46,18 +46,18 @@ def _check_selection(profiles: Sequence[str] | None, rule_globs: Sequence[str], 
         raise UsageError(str(error)) from None
 
 
-def install_reference_aids() -> None:
-    """Let the cases trace a divergence to its rule and reach a position on an engine that only
-    replays, with the reference engine's help (never as an expectation): the blame oracle
-    (:func:`conformance.cases.blame.use_legality_oracle`) and the position hand builder
-    (:func:`conformance.cases.positions.use_hand_builder`). Every front end calls it before a run."""
+def install_reference_aids() -> Aids:
+    """The reference engine's help for a run (never as an expectation): installs the blame oracle
+    that traces a divergence to its rule (:func:`conformance.cases.blame.use_legality_oracle`),
+    and returns the aids the front end passes to the run explicitly: the hand builder that reaches
+    a position on an engine that only replays
+    (:func:`conformance.fuzz.position_hand.hand_to_position`). Every front end calls it before a run."""
     from conformance.cases.blame import LegalityOracle, use_legality_oracle
-    from conformance.cases.positions import use_hand_builder
     from conformance.engines.reference import forbidding_rule, legal_actions, permitting_rule
     from conformance.fuzz.position_hand import hand_to_position
 
-    use_hand_builder(hand_to_position)
     use_legality_oracle(LegalityOracle(permitting_rule, legal_actions, forbidding_rule))
+    return Aids(reach=hand_to_position)
 
 
 def select_cases(features: Path | None, fixtures: Path | None, spec: Spec, selection: Selection) -> list[Case]:
@@ -140,13 +140,15 @@ def run_engine(
         raise
     if started is not None:
         return SuiteRun(engine_failure(cases, started), profiles=tuple(chosen) if chosen else None)
-    install_reference_aids()
+    aids = install_reference_aids()
     try:
         try:
             info = handshake(adapter)
         except AdapterError as error:
             return SuiteRun(engine_failure(cases, error), profiles=tuple(chosen) if chosen else None)
-        return run_cases(cases, adapter, info, spec, chosen, progress=progress, probes=probes, fail_fast=fail_fast)
+        return run_cases(
+            cases, adapter, info, spec, chosen, progress=progress, probes=probes, fail_fast=fail_fast, aids=aids
+        )
     finally:
         if owned:
             adapter.close()

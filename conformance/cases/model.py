@@ -20,9 +20,23 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from conformance.adapter import Adapter, AdapterError, EngineInfo
+    from conformance.adapter import Adapter, AdapterError, Deal, EngineInfo
+    from conformance.cases.positions import Position
 
-__all__ = ["Case", "CaseRun", "Check", "Config", "Verdict", "judged_rules", "pinned", "possible", "raised"]
+__all__ = [
+    "NO_AIDS",
+    "Aids",
+    "Case",
+    "CaseRun",
+    "Check",
+    "Config",
+    "HandBuilder",
+    "Verdict",
+    "judged_rules",
+    "pinned",
+    "possible",
+    "raised",
+]
 
 
 class Verdict(str, enum.Enum):
@@ -165,7 +179,24 @@ def possible(
     return out
 
 
-Runner = Callable[["Adapter", "EngineInfo", Config], CaseRun]
+HandBuilder = Callable[["Position", Mapping[str, str], str], "tuple[Deal, tuple[str, ...]] | None"]
+"""Builds a whole hand reaching a position under some options, seeded by a text; ``None``: none."""
+
+
+@dataclass(frozen=True)
+class Aids:
+    """Help a run may take from outside the cases, never as an expectation, passed in explicitly
+    by the front end (the cases import no engine): ``reach`` builds a whole hand reaching a
+    position, so that an engine that only replays can be asked about it
+    (:func:`conformance.fuzz.position_hand.hand_to_position`, with the reference's help)."""
+
+    reach: HandBuilder | None = None
+
+
+NO_AIDS = Aids()
+"""No help: a position is asked only through the ``legal-plays`` query."""
+
+Runner = Callable[["Adapter", "EngineInfo", Config, Aids], CaseRun]
 
 
 @dataclass(frozen=True, eq=False)
@@ -193,9 +224,9 @@ class Case:
     """Options under which the case cannot happen at all, each with the reason (a leaster's blind
     under a table that never plays a leaster): such a run is *not applicable*, never unsupported."""
 
-    def run(self, adapter: Adapter, info: EngineInfo, config: Config) -> CaseRun:
-        """Run the case once against an engine."""
-        return self.runner(adapter, info, config)
+    def run(self, adapter: Adapter, info: EngineInfo, config: Config, aids: Aids = NO_AIDS) -> CaseRun:
+        """Run the case once against an engine (``aids``: the front end's help, see :class:`Aids`)."""
+        return self.runner(adapter, info, config, aids)
 
     def covers(self, chosen: Mapping[str, str]) -> bool:
         """Whether the case has an expectation under ``chosen`` (an option of each of its axes)."""

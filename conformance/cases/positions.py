@@ -32,9 +32,9 @@ from conformance.adapter import (
 )
 from conformance.cases.blame import rules_for
 from conformance.cases.mismatches import show
-from conformance.cases.model import Case, CaseRun, Check, Config, Verdict, pinned, possible, raised
+from conformance.cases.model import Aids, Case, CaseRun, Check, Config, Verdict, pinned, possible, raised
 
-__all__ = ["HandBuilder", "Position", "legal_by_replay", "position_case", "position_depends", "use_hand_builder"]
+__all__ = ["Position", "legal_by_replay", "position_case", "position_depends"]
 
 
 class Position:
@@ -136,28 +136,15 @@ def _requires(record: LoadedRecord) -> frozenset[str]:
     return frozenset(needed)
 
 
-HandBuilder = Callable[[Position, Mapping[str, str], str], "tuple[Deal, tuple[str, ...]] | None"]
-"""Builds a whole hand reaching a position under some options, seeded by a text; ``None``: none."""
-
-_HAND_BUILDERS: list[HandBuilder] = []
-
-
-def use_hand_builder(builder: HandBuilder) -> None:
-    """Set how a hand reaching a position is built for an engine that only replays. Every front end
-    calls :func:`conformance.runner.install_reference_aids`, which sets
-    :func:`conformance.fuzz.position_hand.hand_to_position`; the cases never import an engine."""
-    _HAND_BUILDERS[:] = [builder]
-
-
 def legal_by_replay(
-    position: Position, adapter: Adapter, config: Config, seed: str, plays: Sequence[str]
+    position: Position, adapter: Adapter, config: Config, seed: str, plays: Sequence[str], aids: Aids
 ) -> tuple[list[str], dict[str, Rejection | None]] | str:
     """The legal plays of the seat to play in a whole hand built to reach the position
-    (:func:`use_hand_builder`), and the engine's answer to each of ``plays`` made there; or why
-    there is none."""
-    if not _HAND_BUILDERS:
-        return "no hand builder is set to reach a position through a replay (use_hand_builder)"
-    built = _HAND_BUILDERS[0](position, config.expect, seed)
+    (``aids.reach``, passed in by the front end), and the engine's answer to each of ``plays``
+    made there; or why there is none."""
+    if aids.reach is None:
+        return "no hand builder was given to reach a position through a replay (Aids.reach)"
+    built = aids.reach(position, config.expect, seed)
     if built is None:
         return "no legal hand reaching this position was found under these options"
     deal, actions = built
@@ -181,6 +168,7 @@ def _judge(
     info: EngineInfo,
     config: Config,
     profile_of: Callable[[Mapping[str, str]], str],
+    aids: Aids,
 ) -> list[Check]:
     record = position.record
     expect = record.data.get("expect") or {}
@@ -203,6 +191,7 @@ def _judge(
                 config,
                 record.where([]),
                 [card_code(item["play"]) for item in (plays if applies else ())],
+                aids,
             )
             if isinstance(found, str):
                 raise Unsupported(found or "the engine lists no legal actions")
@@ -287,12 +276,12 @@ def position_case(
     position = Position(record)
     rules = tuple(str(rule) for rule in record.data.get("rules") or ())
 
-    def run(adapter: Adapter, info: EngineInfo, config: Config) -> CaseRun:
+    def run(adapter: Adapter, info: EngineInfo, config: Config, aids: Aids) -> CaseRun:
         missing = sorted(_requires(record) - {capability.value for capability in info.capabilities})
         if missing:
             return CaseRun(unsupported=f"the engine lacks capability {', '.join(missing)}")
         try:
-            return CaseRun(tuple(_judge(position, rules, adapter, info, config, profile_of)))
+            return CaseRun(tuple(_judge(position, rules, adapter, info, config, profile_of, aids)))
         except Unsupported as error:
             return CaseRun(unsupported=str(error))
         except AdapterError as error:

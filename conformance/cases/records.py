@@ -48,7 +48,7 @@ from conformance.cases.blame import (
     trick_winner_rules,
 )
 from conformance.cases.mismatches import rejection_text, show
-from conformance.cases.model import Case, CaseRun, Check, Config, Verdict, pinned, possible, raised
+from conformance.cases.model import Aids, Case, CaseRun, Check, Config, Verdict, pinned, possible, raised
 from conformance.cases.perft import asked_in_play, check_perft
 from conformance.cases.following import QUERY_CAPABILITIES, shown_by_queries
 from conformance.cases.record_queries import doubler_stakes, judge_by_queries
@@ -952,8 +952,8 @@ def _judge_session(judge: _Judge, record: LoadedRecord, plans: Sequence[HandPlan
 
 def _record_runner(
     record: LoadedRecord, rules: tuple[str, ...], facts: SpecFacts
-) -> Callable[[Adapter, EngineInfo, Config], CaseRun]:
-    def run(adapter: Adapter, info: EngineInfo, config: Config) -> CaseRun:
+) -> Callable[[Adapter, EngineInfo, Config, Aids], CaseRun]:
+    def run(adapter: Adapter, info: EngineInfo, config: Config, aids: Aids) -> CaseRun:
         try:
             checks, reply = judge_record(record, rules, adapter, info, config, facts)
             return CaseRun(tuple(checks), reply=reply, queried=reply is None)
@@ -975,10 +975,10 @@ depth, and an engine with fixed rules one, to the full depth."""
 
 def _perft_runner(
     record: LoadedRecord, rules: tuple[str, ...], combinations: int = 1
-) -> Callable[[Adapter, EngineInfo, Config], CaseRun]:
+) -> Callable[[Adapter, EngineInfo, Config, Aids], CaseRun]:
     budget = max(40, PERFT_BUDGET // max(1, combinations))
 
-    def run(adapter: Adapter, info: EngineInfo, config: Config) -> CaseRun:
+    def run(adapter: Adapter, info: EngineInfo, config: Config, aids: Aids) -> CaseRun:
         try:
             findings, checked = check_perft(
                 record, adapter, config.expect, info.capabilities, budget, request=config.request, rules=rules

@@ -32,7 +32,7 @@ from conformance.cases.blame import action_topic, rules_for
 from conformance.cases.call_order import has_bury_and_call
 from conformance.cases.featurelint import ScenarioInfo, Tag, Vocabulary, lint_features, parse_tag
 from conformance.cases.mismatches import CaseEnds, Mismatch, NotApplicable, ScenarioError
-from conformance.cases.model import Case, CaseRun, Check, Config, Verdict, pinned, possible, raised
+from conformance.cases.model import Aids, Case, CaseRun, Check, Config, Verdict, pinned, possible, raised
 from conformance.cases.table import Table
 
 __all__ = ["ScenarioProblems", "scenario_cases"]
@@ -154,8 +154,8 @@ def _topic_rules(step: _Step, table: Table, case_rules: Sequence[str], error: Mi
     return rules_for(_STEP_TOPICS.get(name, ""), case_rules)
 
 
-def _runner(steps: Sequence[_Step], rules: tuple[str, ...]) -> Callable[[Adapter, EngineInfo, Config], CaseRun]:
-    def run(adapter: Adapter, info: EngineInfo, config: Config) -> CaseRun:
+def _runner(steps: Sequence[_Step], rules: tuple[str, ...]) -> Callable[[Adapter, EngineInfo, Config, Aids], CaseRun]:
+    def run(adapter: Adapter, info: EngineInfo, config: Config, aids: Aids) -> CaseRun:
         table = Table(adapter, info, "", config.request, config.expect, rules)
         checks: list[Check] = []
         for number, step in enumerate(steps):
@@ -343,10 +343,10 @@ def _case(group: Sequence[_Row], every: Mapping[str, frozenset[str]]) -> Case:
     rules = tuple(sorted({rule for row in group for rule in row.rules}))
     runners = [(expectation, _runner(row.steps, rules)) for expectation, row in zip(expectations, group, strict=True)]
 
-    def run(adapter: Adapter, info: EngineInfo, config: Config) -> CaseRun:
+    def run(adapter: Adapter, info: EngineInfo, config: Config, aids: Aids) -> CaseRun:
         for expectation, runner in runners:
             if all(config.expect.get(axis) in options for axis, options in expectation.items()):
-                return runner(adapter, info, config)
+                return runner(adapter, info, config, aids)
         return CaseRun(suite_error=f"{first.location}: no row of the case for {dict(config.expect)}")
 
     inapplicable = tuple(item for row in group for item in row.inapplicable)

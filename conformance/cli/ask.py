@@ -412,12 +412,13 @@ def _ask_position(
 ) -> None:
     from conformance.cases.positions import Position
     from conformance.cli.position import rule_on_position
+    from conformance.runner import install_reference_aids
 
     position = Position(record)
     needed = Capability.LEGAL_PLAYS if question.kind != "trick" else Capability.TRICK_WINNER
     if needed not in info.capabilities and Capability.REPLAY not in info.capabilities:
         raise UsageError(f"engine {info.name} cannot rule on this: it lacks capability {needed.value}")
-    ruling = rule_on_position(out, position, adapter, info, spec, options, profile)
+    ruling = rule_on_position(out, position, adapter, info, spec, options, profile, aids=install_reference_aids())
     if question.kind == "play" and question.card is not None and position.to_act is not None:
         out.write(_may_play(question.card, position, ruling.cards, spec, options, info) + "\n")
 

@@ -284,7 +284,7 @@ def check(args: argparse.Namespace, env: Environment) -> int:
     """
     from conformance.runner import install_reference_aids
 
-    install_reference_aids()  # blame, and positions reached on an engine that only replays
+    aids = install_reference_aids()  # blame, and positions reached on an engine that only replays
     spec = spec_or_usage_error()
     compare_all = args.profile == "all"
     record = _load(args, spec, env)
@@ -313,7 +313,7 @@ def check(args: argparse.Namespace, env: Environment) -> int:
         from conformance.cli.position import check_position
 
         try:
-            return check_position(args, env, spec, record, profile, profiles, adapter, info)
+            return check_position(args, env, spec, record, profile, profiles, adapter, info, aids)
         finally:
             adapter.close()
     case = record_case(record, spec, record.file, perft=False)

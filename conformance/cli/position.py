@@ -20,7 +20,7 @@ from sheepshead_spec.record_actions import LoadedRecord, configuration
 
 from conformance.adapter import Adapter, AdapterError, Capability, CardPointsRequest, EngineInfo
 from conformance.cases.mismatches import show
-from conformance.cases.model import Config, Verdict
+from conformance.cases.model import NO_AIDS, Aids, Config, Verdict
 from conformance.cases.positions import Position, legal_by_replay
 from conformance.cases.records import record_case
 from conformance.cli.support import EXIT_FAILED, EXIT_OK, EXIT_UNSUPPORTED, Environment, UsageError
@@ -40,14 +40,18 @@ class _Ruling:
     cards: tuple[str, ...] = ()
 
 
-def _ruling(position: Position, adapter: Adapter, info: EngineInfo, options: Mapping[str, str]) -> _Ruling:
+def _ruling(
+    position: Position, adapter: Adapter, info: EngineInfo, options: Mapping[str, str], aids: Aids = NO_AIDS
+) -> _Ruling:
     sent = info.sent(options)
     try:
         if position.to_act is not None:
             if Capability.LEGAL_PLAYS in info.capabilities:
                 cards = tuple(sorted(set(adapter.legal_plays(position.legal_request(sent)))))
             else:  # a whole hand built to reach the position, replayed
-                found = legal_by_replay(position, adapter, Config(sent, dict(options)), position.record.where([]), ())
+                found = legal_by_replay(
+                    position, adapter, Config(sent, dict(options)), position.record.where([]), (), aids
+                )
                 if isinstance(found, str):
                     return _Ruling(f"no ruling: {found}")
                 cards = tuple(sorted(set(found[0])))
@@ -63,7 +67,7 @@ def _ruling(position: Position, adapter: Adapter, info: EngineInfo, options: Map
 
 
 def _deciding_axes(
-    position: Position, adapter: Adapter, info: EngineInfo, spec: Spec, base: Mapping[str, str]
+    position: Position, adapter: Adapter, info: EngineInfo, spec: Spec, base: Mapping[str, str], aids: Aids
 ) -> tuple[list[tuple[str, list[tuple[str, _Ruling]]]], int]:
     """The axes whose options rule differently on the position, each with its options' rulings
     (the other axes as in ``base``); options the engine does not play are left out. Also how
@@ -76,7 +80,7 @@ def _deciding_axes(
         if len(played) < 2:
             continue
         switchable += 1
-        rulings = [(option, _ruling(position, adapter, info, {**base, axis.id: option})) for option in played]
+        rulings = [(option, _ruling(position, adapter, info, {**base, axis.id: option}, aids)) for option in played]
         if len({ruling.text for _, ruling in rulings}) > 1:
             deciding.append((axis.id, rulings))
     return deciding, switchable
@@ -109,6 +113,7 @@ def check_position(
     profiles: Sequence[str],
     adapter: Adapter,
     info: EngineInfo,
+    aids: Aids = NO_AIDS,
 ) -> int:
     """Rule on a position record, print the rulings per variant and judge its expectations.
 
@@ -133,9 +138,9 @@ def check_position(
     out.write(f"engine: {info.name} {info.version} · profile: {profile}\n\n")
     options = configuration(record, spec, profile)
     every = profiles if args.profile == "all" else ()
-    rule_on_position(env.out, position, adapter, info, spec, options, profile, every)
+    rule_on_position(env.out, position, adapter, info, spec, options, profile, every, aids=aids)
     case = record_case(record, spec, record.file)
-    run = case.run(adapter, info, Config(info.sent(options), dict(options)))
+    run = case.run(adapter, info, Config(info.sent(options), dict(options)), aids)
     out.write(f"Expectations of the record under {profile}:\n")
     for check in run.checks:
         mark = (
@@ -182,13 +187,15 @@ def rule_on_position(
     options: Mapping[str, str],
     profile: str,
     profiles: Sequence[str] = (),
+    *,
+    aids: Aids = NO_AIDS,
 ) -> _Ruling:
     """Print the position, the engine's ruling under ``options``, every axis that changes it and,
     for each of ``profiles``, the ruling under that profile; return the ruling under ``options``."""
     out.write(f"Position: {position.describe()}\n")
-    ruling = _ruling(position, adapter, info, options)
+    ruling = _ruling(position, adapter, info, options, aids)
     out.write(f"Ruling under {profile}: {position.to_act + ' ' if position.to_act else ''}{ruling.text}\n\n")
-    deciding, switchable = _deciding_axes(position, adapter, info, spec, options)
+    deciding, switchable = _deciding_axes(position, adapter, info, spec, options, aids)
     if deciding:
         out.write("Where the variants differ (each axis switched alone from the profile):\n")
         rows = [["axis", "option", "ruling"]]
@@ -209,6 +216,6 @@ def rule_on_position(
     if profiles:
         rows = [["profile", "ruling"]]
         for name in profiles:
-            rows.append([name, _ruling(position, adapter, info, configuration(position.record, spec, name)).text])
+            rows.append([name, _ruling(position, adapter, info, configuration(position.record, spec, name), aids).text])
         out.write("Across profiles (the record's variants apply on top of each):\n" + "\n".join(_table(rows)) + "\n\n")
     return ruling

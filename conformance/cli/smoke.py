@@ -40,6 +40,7 @@ from conformance.adapter import (
     Unsupported,
     canonical_action,
 )
+from conformance.cases.model import Aids
 from conformance.cli.commands import summary
 from conformance.cli.support import (
     EXIT_FAILED,
@@ -341,7 +342,7 @@ def _refusal_by_replay(
     return _Check("refused action", "ok", "S3 play QS in the auction and a one-card bury refused, the hand unchanged")
 
 
-def _option_checks(adapter: Adapter, info: EngineInfo, spec: Spec) -> list[_Check]:
+def _option_checks(adapter: Adapter, info: EngineInfo, spec: Spec, aids: Aids) -> list[_Check]:
     from conformance.cases.catalog import suite_cases
     from conformance.judge.results import Status
     from conformance.judge.run import run_cases
@@ -352,7 +353,7 @@ def _option_checks(adapter: Adapter, info: EngineInfo, spec: Spec) -> list[_Chec
         chosen += [case for case in suite_cases() if axis in case.depends and case not in chosen][:CASES_PER_AXIS]
     if not chosen:
         return [_Check("options", "skip", "the engine declares no options: it is judged at every axis's default")]
-    run = run_cases(chosen, adapter, info, spec, probes=False)
+    run = run_cases(chosen, adapter, info, spec, probes=False, aids=aids)
     failed = [r for r in run.results if r.status in (Status.FAILED, Status.ERROR)]
     ran = sum(1 for r in run.results if r.status is Status.PASSED)
     if failed:
@@ -376,7 +377,7 @@ def smoke(args: argparse.Namespace, env: Environment) -> int:
     from conformance.engines.reference import ReferenceAdapter
     from conformance.runner import install_reference_aids
 
-    install_reference_aids()
+    aids = install_reference_aids()
     spec = spec_or_usage_error()
     started = time.perf_counter()
     adapter = env.engine(args.engine)
@@ -410,7 +411,7 @@ def smoke(args: argparse.Namespace, env: Environment) -> int:
                 checks.append(
                     _Check("capabilities", "FAIL", "no capability the suite can ask", "declare what the engine answers")
                 )
-            checks += _option_checks(adapter, info, spec)
+            checks += _option_checks(adapter, info, spec, aids)
     except UsageError:
         raise
     finally:

@@ -1,6 +1,7 @@
 """A whole hand that leads to a position, for engines that replay hands but answer no
-``legal-plays`` query (the hand builder of :func:`conformance.cases.positions.use_hand_builder`,
-installed by :func:`conformance.runner.install_reference_aids`: the cases never import an engine).
+``legal-plays`` query (the hand builder :class:`conformance.cases.model.Aids` carries, passed to
+the run by every front end from :func:`conformance.runner.install_reference_aids`: the cases never
+import an engine).
 
 A position says only what the rules need (the seat's cards, the trick, the trick number, the
 roles, whether the called suit was led). :func:`hand_to_position` deals the other cards at

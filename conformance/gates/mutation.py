@@ -58,7 +58,7 @@ def case_loop(*, fail_fast: bool, first: Callable[[Adapter, Case], bool] | None 
         spec = load_spec()
         selection = Selection.of(spec, profiles, (), (), need_rules=False)
         chosen = list(selection.profiles) if selection.profiles else None
-        install_reference_aids()
+        aids = install_reference_aids()
         info = handshake(engine)
         key = (
             tuple(chosen or ()),
@@ -74,7 +74,7 @@ def case_loop(*, fail_fast: bool, first: Callable[[Adapter, Case], bool] | None 
             ordered = tuple(sorted(planned, key=lambda item: not first(engine, item.case)))
         results: list[CaseResult] = []
         for item in ordered:
-            result = run_planned(item, engine, info)
+            result = run_planned(item, engine, info, aids)
             if result.probe:
                 continue
             results.append(result)

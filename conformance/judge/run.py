@@ -17,7 +17,7 @@ from sheepshead_spec import Spec
 
 from conformance.adapter import Adapter, AdapterError, EngineInfo
 from conformance.cases.following import shown_by_queries
-from conformance.cases.model import Case, CaseRun, Check, Verdict, judged_rules
+from conformance.cases.model import NO_AIDS, Aids, Case, CaseRun, Check, Verdict, judged_rules
 from conformance.judge.interrupt import RunInterrupted
 from conformance.judge.plan import Planned, plan_case, plan_profiles
 from conformance.judge.ruleset import RuleSet
@@ -187,13 +187,13 @@ def plan_all(
     return rules, planned
 
 
-def run_planned(item: Planned, adapter: Adapter, info: EngineInfo) -> CaseResult:
+def run_planned(item: Planned, adapter: Adapter, info: EngineInfo, aids: Aids = NO_AIDS) -> CaseResult:
     """Run one planned run (or say why it does not run): the one judge of ``run``, ``matrix`` and
-    the pytest plugin."""
+    the pytest plugin (``aids``: the front end's help, :class:`~conformance.cases.model.Aids`)."""
     if item.run is None:
         return result_of(item, None)
     begun = time.perf_counter()
-    outcome = item.case.run(adapter, info, item.run)
+    outcome = item.case.run(adapter, info, item.run, aids)
     return result_of(item, outcome, time.perf_counter() - begun)
 
 
@@ -226,8 +226,11 @@ def run_cases(
     progress: Progress | None = None,
     probes: bool = True,
     fail_fast: bool = False,
+    aids: Aids = NO_AIDS,
 ) -> SuiteRun:
     """Run ``cases`` against an engine.
+
+    :param aids: the front end's help (a hand built to reach a position, :class:`~conformance.cases.model.Aids`).
 
     :param profiles: ``None``: judge under the engine's own declared rule set (with probes that read
         its variants); else the named profiles.
@@ -241,7 +244,7 @@ def run_cases(
     out.planned = total
     try:
         for item in planned:
-            result = run_planned(item, adapter, info)
+            result = run_planned(item, adapter, info, aids)
             if result.probe:
                 out.probes.append(result)
                 continue

@@ -11,16 +11,15 @@ import pytest
 from sheepshead_spec import load_spec
 
 from conformance.adapter import Capability, EngineInfo, LegalPlaysRequest
-from conformance.cases.model import Config, Verdict
+from conformance.cases.model import Aids, Config, Verdict
 from conformance.cases.records import record_case
-from conformance.cases.positions import use_hand_builder
 from conformance.engines.reference import ReferenceAdapter
 from conformance.fuzz.position_hand import hand_to_position
 from spec.records import RecordProblems, load_record
 from tests.harness.synthetic import run_cli
 
 SPEC = load_spec()
-use_hand_builder(hand_to_position)
+AIDS = Aids(reach=hand_to_position)  # passed in, as every front end does
 ROOT = Path(__file__).resolve().parents[2]
 VOID = ROOT / "fixtures/positions/void-defender-holding-one-trump.yaml"
 EXAMPLE = ROOT / "spec/examples/position-picker-leads-the-called-suit.yaml"
@@ -61,7 +60,7 @@ class ReportsOnly(ReferenceAdapter):
 def _run(engine: Any, path: Path, **options: str) -> Any:
     record = load_record(path, SPEC, file=path.name)
     chosen = {**SPEC.profile_options("standard"), **record.variants, **options}
-    return record_case(record, SPEC, path.name).run(engine, engine.info(), Config(chosen, chosen))
+    return record_case(record, SPEC, path.name).run(engine, engine.info(), Config(chosen, chosen), AIDS)
 
 
 @pytest.mark.parametrize(("void_play", "cards"), [("free", "7C KS QD"), ("must-trump", "QD")])
