@@ -36,6 +36,7 @@ from conformance.adapter import (
     EngineInfo,
     LegalPlaysRequest,
     ScoreRequest,
+    ScoreResponse,
     Unsupported,
 )
 from conformance.cases.blame import (
@@ -50,7 +51,7 @@ from conformance.cases.blame import (
 from conformance.cases.following import ASKABLE, QUERY_CAPABILITIES, Followed, card_points_of
 from conformance.cases.mismatches import show
 
-__all__ = ["QUERY_CAPABILITIES", "doubler_stakes", "judge_by_queries", "legal_cards"]
+__all__ = ["QUERY_CAPABILITIES", "doubler_stakes", "judge_by_queries", "legal_cards", "score_findings"]
 
 
 class _Judge(Protocol):  # the record judge of conformance.cases.records, as far as this module uses it
@@ -350,6 +351,58 @@ def _scored(rules: Sequence[str]) -> tuple[str, ...]:
     )
 
 
+def score_findings(
+    request: ScoreRequest,
+    answer: ScoreResponse,
+    kind: str | None,
+    roles: Mapping[str, int | None] | None,
+    *,
+    case_rules: Sequence[str] = (),
+    raises: int = 0,
+) -> list[tuple[str, tuple[str, ...], str, str]]:
+    """The ``score`` query's answer against an expected outcome class and score changes by role
+    (``picker``, ``partner``, ``defender``): the judge of a score query, for a record asked as
+    queries and for the fuzzer alike. Each finding is ``(what, rules, expected, actual)``, the
+    rules those a difference breaks (else the case's); no scores finding follows a wrong class.
+
+    >>> from conformance.adapter import ScoreRequest, ScoreResponse
+    >>> request = ScoreRequest({}, 80, 10, 4)
+    >>> score_findings(request, ScoreResponse("schneider", 4, 2, -2), "win", {"picker": 2, "partner": 1, "defender": -1})
+    [('outcome', ('scoring.schneider-thresholds',), 'win', 'schneider')]
+    """
+    found: list[tuple[str, tuple[str, ...], str, str]] = []
+    picker_points = request.picker_side_trick_points + request.bury_points
+    if kind is not None:
+        rules = _scored(rules_for("outcome", case_rules))
+        if answer.kind != kind:
+            rules = outcome_rules(kind, answer.kind, picker_points=picker_points) or rules
+        found.append(("outcome", rules, kind, answer.kind))
+        if answer.kind != kind:
+            return found
+    if roles is not None:
+        actual = {"picker": answer.picker, "partner": answer.partner, "defender": answer.defender}
+        wanted = {role: roles.get(role) for role in actual}
+        rules = _scored(rules_for("scores", case_rules))
+        if wanted != actual:
+            partner = "defender" if request.alone else "partner"  # alone: four defenders
+            by_seat = dict(zip(SEATS, ("picker", partner, "defender", "defender", "defender"), strict=True))
+            rules = (
+                score_rules(
+                    kind,
+                    {seat: int(wanted[role] or 0) for seat, role in by_seat.items()},
+                    {seat: actual[role] for seat, role in by_seat.items()},
+                    alone=request.alone,
+                    stakes=request.stakes,
+                    raises=raises,
+                    case_rules=case_rules,
+                    bump=request.options.get("double-on-the-bump") == "on",
+                )
+                or rules
+            )
+        found.append(("scores", rules, show(wanted), show(actual)))
+    return found
+
+
 def _check_score(
     judge: _Judge,
     plan: HandPlan,
@@ -368,58 +421,26 @@ def _check_score(
     scores = judge.value(plan.expect, "scores")
     if not isinstance(kind, str) and not isinstance(scores, Mapping):
         return
-    side = {picker} if plan.alone or partner is None else {picker, partner}
+    alone = plan.alone or partner is None
+    side = {picker} if alone else {picker, partner}
     trick_points = sum(points for seat, points in won if seat in side)
     tricks = sum(1 for seat, _ in won if seat in side)
-    stakes = doubled << plan.raises
-    answer = adapter.score(
-        ScoreRequest(dict(options), trick_points, card_points_of(buried), tricks, plan.alone or partner is None, stakes)
-    )
-    if isinstance(kind, str):
-        rules = _scored(rules_for("outcome", judge.rules))
-        if answer.kind != kind:
-            rules = outcome_rules(kind, answer.kind, picker_points=trick_points + card_points_of(buried)) or rules
-        judge.add(
-            f"outcome of the hand ({trick_points} card points in {tricks} tricks, {card_points_of(buried)} buried)",
-            rules,
-            kind,
-            answer.kind,
-            (*prefix, "expect", "outcome"),
-        )
-        if answer.kind != kind:
-            return
+    request = ScoreRequest(dict(options), trick_points, card_points_of(buried), tricks, alone, doubled << plan.raises)
+    answer = adapter.score(request)
+    roles = None
     if isinstance(scores, Mapping):
-        defenders = [seat for seat in SEATS if seat not in side]
-        wanted = {
+        defender = next(seat for seat in SEATS if seat not in side)
+        roles = {
             "picker": scores.get(picker),
-            "partner": scores.get(partner, 0) if partner and not plan.alone else 0,
-            "defender": scores.get(defenders[0]),
+            "partner": scores.get(partner, 0) if partner and not alone else 0,
+            "defender": scores.get(defender),
         }
-        actual = {"picker": answer.picker, "partner": answer.partner, "defender": answer.defender}
-        expected_seats = {seat: int(value) for seat, value in scores.items() if seat in SEATS}
-        actual_seats = {
-            seat: (answer.picker if seat == picker else answer.partner if seat in side else answer.defender)
-            for seat in expected_seats
-        }
-        rules = _scored(rules_for("scores", judge.rules))
-        if wanted != actual:
-            rules = (
-                score_rules(
-                    kind if isinstance(kind, str) else None,
-                    expected_seats,
-                    actual_seats,
-                    alone=plan.alone,
-                    stakes=stakes,
-                    raises=plan.raises,
-                    case_rules=judge.rules,
-                    bump=judge.options.get("double-on-the-bump") == "on",
-                )
-                or rules
-            )
-        judge.add(
-            "scores of the hand (picker, partner, each defender)",
-            rules,
-            show(wanted),
-            show(actual),
-            (*prefix, "expect", "scores"),
-        )
+    labels = {
+        "outcome": f"outcome of the hand ({trick_points} card points in {tricks} tricks, {request.bury_points} buried)",
+        "scores": "scores of the hand (picker, partner, each defender)",
+    }
+    findings = score_findings(
+        request, answer, kind if isinstance(kind, str) else None, roles, case_rules=judge.rules, raises=plan.raises
+    )
+    for what, rules, expected, actual in findings:
+        judge.add(labels[what], rules, expected, actual, (*prefix, "expect", what))

@@ -37,14 +37,13 @@ from conformance.cases.blame import (
     action_topic,
     is_trump,
     leaster_winner_rules,
-    outcome_rules,
     permitting_rules,
     refused_rules,
     rules_for,
     schneider_line,
-    score_rules,
 )
 from conformance.cases.model import Verdict
+from conformance.cases.record_queries import score_findings
 from conformance.cases.records import judge_trick
 from conformance.fuzz.choices import Choices
 from conformance.fuzz.classes import check_difference, class_name
@@ -783,21 +782,10 @@ def compare_score(
         f"score({request.picker_side_trick_points}+{bury} points, {tricks} tricks{', alone' if request.alone else ''}"
         f"{f', stakes x{stakes}' if stakes > 1 else ''})"
     )
-    if got.kind != want.kind:
-        rules = outcome_rules(want.kind, got.kind, picker_points=want.picker_side_points)
-        if rules == ("scoring.schneider-thresholds",):
-            rules = (*rules, *schneider_line(want.kind, got.kind))
-        return Divergence("score-query", 0, f"{described}: {want.kind}", got.kind, rules)
-    if (got.picker, got.partner, got.defender) != (want.picker, want.partner, want.defender):
-        by_seat = {"S1": want.picker, "S2": want.partner, "S3": want.defender, "S4": want.defender, "S5": want.defender}
-        got_by_seat = {"S1": got.picker, "S2": got.partner, "S3": got.defender, "S4": got.defender, "S5": got.defender}
-        bump = options.get("double-on-the-bump") == "on"
-        rules = score_rules(want.kind, by_seat, got_by_seat, alone=request.alone, stakes=stakes, bump=bump)
-        return Divergence(
-            "score-query",
-            0,
-            f"{described}: {want.picker:+d}/{want.partner:+d}/{want.defender:+d}",
-            f"{got.picker:+d}/{got.partner:+d}/{got.defender:+d}",
-            rules,
-        )
+    roles = {"picker": want.picker, "partner": want.partner, "defender": want.defender}
+    for what, rules, expected, actual in score_findings(request, got, want.kind, roles):  # the judge's
+        if expected != actual:
+            if what == "outcome" and rules == ("scoring.schneider-thresholds",):
+                rules = (*rules, *schneider_line(want.kind, got.kind))  # the line names the class
+            return Divergence("score-query", 0, f"{described}: {expected}", actual, rules)
     return None
