@@ -47,10 +47,10 @@ from conformance.cases.blame import (
     set_rules,
     trick_winner_rules,
 )
+from conformance.cases.following import QUERY_CAPABILITIES, shown_by_queries
 from conformance.cases.mismatches import rejection_text, show
 from conformance.cases.model import Aids, Case, CaseRun, Check, Config, Verdict, pinned, possible, raised
 from conformance.cases.perft import asked_in_play, check_perft
-from conformance.cases.following import QUERY_CAPABILITIES, shown_by_queries
 from conformance.cases.record_queries import doubler_stakes, judge_by_queries
 
 __all__ = [
@@ -627,8 +627,21 @@ def _check_results(
                 case_rules=judge.rules,
                 bump=judge.options.get("double-on-the-bump") == "on",
             )
+            if prefix and judge.options.get("all-pass") == "doubler" and _doubled_wrongly(values, actual, stakes):
+                rules = ("all-pass.doubler",)  # a session's hand doubled, or not, against its doublers
         judge.add(f"{label}scores", rules, values, actual, (*where, "scores"), draw_note)
     return moved
+
+
+def _doubled_wrongly(expected: Mapping[str, int], actual: Mapping[str, int], stakes: int) -> bool:
+    """Whether every score change of a session's hand is off by one factor that its doubler
+    multiplier explains: a doubled hand scored single, or a single hand doubled.
+
+    >>> _doubled_wrongly({"S1": 4, "S2": -2}, {"S1": 2, "S2": -1}, 2), _doubled_wrongly({"S1": 1}, {"S1": 3}, 1)
+    (True, False)
+    """
+    ratios = {actual.get(seat, 0) / value for seat, value in expected.items() if value}
+    return ratios == {1 / stakes} if stakes > 1 else ratios == {2.0}
 
 
 def _played(options: Mapping[str, str], facts: SpecFacts, data: Mapping[str, Any] | None = None) -> _Judge:
@@ -682,10 +695,15 @@ def judge_session_end(
     reply: SessionResponse,
     options: Mapping[str, str],
     facts: SpecFacts,
+    refused: tuple[int, str | None] | None = None,
 ) -> list[Check]:
     """The checks of a session played outside a record file (the fuzzer's), by the record judge:
-    each hand's ``plan.expect`` and the session's ``totals`` against the engine's ``reply``."""
-    judge = _played(options, facts, {"expect": {"totals": dict(totals)}})
+    each hand's ``plan.expect``, the session's ``totals`` and (``refused``: the 0-based hand the
+    reference refuses, with its rule) the refusal, against the engine's ``reply``."""
+    expect: dict[str, Any] = {"totals": dict(totals)}
+    if refused is not None:
+        expect = {"illegal": {"hand": refused[0] + 1, "rule": refused[1] or "session.deal-rotates-left"}}
+    judge = _played(options, facts, {"expect": expect})
     _judge_session(judge, judge.record, plans, reply)
     return judge.checks
 
@@ -892,6 +910,7 @@ def _judge_session(judge: _Judge, record: LoadedRecord, plans: Sequence[HandPlan
         last = int(illegal["hand"]) - 1
     session_rules = rules_for("session", judge.rules)
     moved: dict[str, int] = {}  # score changes of the hands where the engine drew another tied seat
+    stakes = doubler_stakes(plans, judge.options)  # what the session's doublers make each hand worth
     for index, plan in enumerate(plans):
         prefix: tuple[str | int, ...] = ("hands", index)
         label = f"hand {index + 1}: "
@@ -912,7 +931,7 @@ def _judge_session(judge: _Judge, record: LoadedRecord, plans: Sequence[HandPlan
                 return
             judge.differs(
                 f"hand {reply.rejected_hand + 1} of the session",
-                session_rules,
+                ("session.deal-rotates-left",),  # a hand refused whole: its deal (the dealer) is what is refused
                 "accepted",
                 rejection_text(reply.rule, ""),
                 (*prefix, "dealer"),
@@ -941,7 +960,7 @@ def _judge_session(judge: _Judge, record: LoadedRecord, plans: Sequence[HandPlan
                 prefix,
             )
             return
-        for seat, change in _check_results(judge, plan, prefix, reply.hands[index], label).items():
+        for seat, change in _check_results(judge, plan, prefix, reply.hands[index], label, stakes[index]).items():
             moved[seat] = moved.get(seat, 0) + change
     totals = judge.value(session_expect, "totals")
     if totals is not _ABSENT:

@@ -110,41 +110,22 @@ def _compare(
     options: Mapping[str, str],
 ) -> Divergence | None:
     """The engine's session judged by the record judge against the reference's (the checks
-    ``check`` makes of the session record the fuzzer writes)."""
-    if got.rejected_hand != want.rejected_hand:
-        expected = "every hand accepted" if want.rejected_hand is None else f"hand {want.rejected_hand + 1} refused"
-        actual = (
-            "every hand accepted" if got.rejected_hand is None else f"hand {got.rejected_hand + 1} refused ({got.rule})"
-        )
-        return Divergence("session", 0, expected, actual, ("session.deal-rotates-left",), about="session-deal")
+    ``check`` makes of the session record the fuzzer writes: a hand refused, each hand's results,
+    the totals)."""
     plans = [
         played_plan(deal, actions, options, replayed.outcome)
         for (deal, actions), replayed in zip(hands, want.hands, strict=False)
     ]
-    for check in judge_session_end(plans, want.totals, got, options, facts()):
+    refused = None if want.rejected_hand is None else (want.rejected_hand, want.rule)
+    for check in judge_session_end(plans, want.totals, got, options, facts(), refused):
         if check.verdict is Verdict.DIFFERS:
             what = check_difference(check.label, check.expected)
-            rules = check.rules
-            if what == "scores" and options.get("all-pass") == "doubler" and _stakes_differ(check.label, want, got):
-                rules = ("all-pass.doubler",)  # a session's own multiplier: a doubler's stakes
             return Divergence(
                 "session",
                 0,
                 f"{check.label} {check.expected}",
                 check.actual,
-                rules,
+                check.rules,
                 about=what if what.startswith("session-") else f"session-{what}",
             )
     return None
-
-
-def _stakes_differ(label: str, want: SessionResponse, got: SessionResponse) -> bool:
-    """Whether a session hand's score changes are all off by one factor (its stakes)."""
-    index = int(label.split()[1].rstrip(":")) - 1
-    if index >= min(len(want.hands), len(got.hands)):
-        return False
-    wanted, answered = want.hands[index].outcome, got.hands[index].outcome
-    if wanted is None or answered is None or answered.scores is None:
-        return False
-    ratios = {answered.scores.get(seat, 0) / value for seat, value in wanted.scores.items() if value}
-    return len(ratios) == 1 and ratios != {1.0}

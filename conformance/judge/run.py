@@ -20,8 +20,8 @@ from conformance.cases.following import shown_by_queries
 from conformance.cases.model import NO_AIDS, Aids, Case, CaseRun, Check, Verdict, judged_rules
 from conformance.judge.interrupt import RunInterrupted
 from conformance.judge.plan import Planned, plan_case, plan_profiles
-from conformance.judge.ruleset import RuleSet
 from conformance.judge.results import CaseResult, Progress, Status, areas_of
+from conformance.judge.ruleset import RuleSet
 
 __all__ = [
     "RunInterrupted",
