@@ -221,3 +221,12 @@ def test_a_perft_call_position_is_counted_through_the_callable_cards_query() -> 
     result = _result(run_engine(engine), position)
     assert result.status is Status.FAILED, result.message
     assert result.blamed == ("call.not-own-card",), result.blamed
+
+
+def test_a_session_hand_scored_without_its_doubler_is_blamed_on_the_doubler() -> None:
+    """The record judge knows what the session's doublers make each hand worth: a doubled hand
+    scored single is all-pass.doubler's breach, in run as in fuzz."""
+    engine = FixedRulesEngine(MUTANTS["session.doubler-ignored"].adapter(), plays=_rule_set("doubler"), name="x")
+    result = _result(run_engine(engine), _DOUBLED)
+    assert result.status is Status.FAILED, result.message
+    assert result.blamed == ("all-pass.doubler",), (result.blamed, result.message)
