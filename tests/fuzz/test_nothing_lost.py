@@ -200,3 +200,65 @@ def test_an_action_no_record_can_hold_is_named_and_the_record_stops_before_it(tm
         assert "bury 7C 7C 7C AC" in text and "which a" in text  # named in the description
         by_reference = run_cli(["check", str(record)])
         assert by_reference.status == 0, (record.name, by_reference.out + by_reference.err)
+
+
+class _FailsOn(ReferenceAdapter):
+    """Crashes or hangs (as the subprocess adapter reports either: an AdapterError) on the n-th
+    request of one kind; answers every other request as the reference does."""
+
+    def __init__(self, kind: str, error: str, nth: int) -> None:
+        super().__init__()
+        self.failing, self.error, self.nth, self.seen = kind, error, nth, 0
+
+    def _exchange(self, request_id: int, kind: str, message: dict[str, Any]) -> Any:
+        if kind == self.failing:
+            self.seen += 1
+            if self.seen == self.nth:
+                raise AdapterError(self.error, f"the engine {'exited' if self.error == 'crash' else 'hung'} on {kind}")
+        return super()._exchange(request_id, kind, message)
+
+
+@pytest.mark.parametrize("error", ["crash", "timeout"])
+@pytest.mark.parametrize("kind", ["start", "result", "session", "score"])
+def test_a_crash_or_hang_on_any_request_is_a_finding_and_the_run_goes_on(tmp_path: Path, kind: str, error: str) -> None:
+    """On a hand's start or result, a session, or a score query, the engine's failure is a
+    divergence of the summary, never the run's end; the later games are played."""
+    engine = _FailsOn(kind, error, nth=2)
+    status, data, err = _fuzz(lambda text: engine, tmp_path / "out", "--hands", "12", "--shrink", "0")
+    assert status == 1 and "Traceback" not in err, err
+    assert engine.seen >= 2, f"no second {kind} request was made"
+    assert data["hands"] == 12, data  # the run went on to its end
+    found = [d for d in data["divergences"] if "hung on" in str(d["actual"]) or "exited on" in str(d["actual"])]
+    assert found, data["divergences"]
+    for item in found:
+        if item.get("record"):  # a hand or session record: one check reads
+            assert run_cli(["check", str(item["record"])]).status == 0, item["record"]
+
+
+_MALFORMED_OPTIONS = """
+import sys
+sys.path[:0] = {paths!r}
+import reference_impl.__main__ as main
+from reference_impl.server import handle_request
+def answer(message):
+    reply = handle_request(message)
+    if message.get("type") == "hello":
+        reply = {{**reply, "options": {{"void-play": "free"}}}}  # a text where a list belongs
+    return reply
+main.handle_request = answer
+sys.exit(main.serve(sys.stdin.buffer, sys.stdout.buffer))
+"""
+
+
+def test_a_handshake_with_malformed_options_ends_the_run_with_its_summary(tmp_path: Path) -> None:
+    import shlex
+    import sys
+
+    script = tmp_path / "malformed_options.py"
+    script.write_text(_MALFORMED_OPTIONS.format(paths=sys.path), encoding="utf-8")
+    engine = f"cmd:{shlex.join([sys.executable, str(script)])}"
+    argv = ["fuzz", "--engine", engine, "--hands", "5", "-q", "--output", str(tmp_path / "out"), "--format", "json"]
+    outcome = run_cli([*argv, "--timeout", "60"])
+    assert outcome.status == 1 and "Traceback" not in outcome.err, outcome.err
+    data = json.loads(outcome.out)
+    assert data["hands"] == 0 and "options" in str(data["engine_error"]), data
