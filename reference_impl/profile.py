@@ -46,7 +46,7 @@ AllPassDealer = Literal["passes-left", "same-dealer"]
 Cracking = Literal["off", "crack"]
 Blitzing = Literal["off", "queens"]
 StakesCap = Literal["none", "sixteen", "sixty-four-with-tiers"]
-RevokePenalty = Literal["loses-hand", "schneider"]
+RevokePenalty = Literal["loses-hand", "schneider", "redeal"]
 
 
 @dataclasses.dataclass(frozen=True)

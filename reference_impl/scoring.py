@@ -64,7 +64,8 @@ class OutcomeKind(str, enum.Enum):
     SCHWANZER = "schwanzer"
     """All passed; the hands were shown and the most trump power paid (``all-pass.schwanzer``)."""
     REVOKE = "revoke"
-    """A revoke was claimed: the revoking side lost the hand (``procedure.revoke-penalty``)."""
+    """A revoke was claimed: the revoking side lost the hand, or (``revoke-penalty: redeal``) the
+    hand is dealt again and scores nothing (``procedure.revoke-penalty``)."""
 
     def __str__(self) -> str:
         return self.value
@@ -405,6 +406,8 @@ class HandScoring(HandState):
         changes[picker - 1] = picker_score
         if partner is not None:
             changes[partner - 1] = partner_score
+        if self.revoke_penalty() == "redeal":  # the hand is compromised and dealt again: no score
+            changes = [0] * 5
         won_points, won_tricks = self._won_points, self._won_tricks
         side_points = sum(won_points[s - 1] for s in side) + self.bury_points()
         side_tricks = sum(won_tricks[s - 1] for s in side)

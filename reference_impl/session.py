@@ -70,8 +70,15 @@ class Session:
                 self._doubled_hands += 1
             else:
                 self._doubled_hands = 1
-        elif kind is not OutcomeKind.REDEAL and hand.stakes > 1:
+        elif kind is not OutcomeKind.REDEAL and hand.stakes > 1 and not self._dealt_again(hand):
             self._doubled_hands -= 1
         thrown_in = kind in (OutcomeKind.DOUBLER, OutcomeKind.REDEAL)
+        if self._dealt_again(hand):
+            return  # the same dealer deals the compromised hand again (procedure.revoke-penalty)
         if not (thrown_in and self.profile.all_pass_dealer == "same-dealer"):
             self.dealer = left_of(hand.dealer)
+
+    def _dealt_again(self, hand: Hand) -> bool:
+        """Whether a claimed revoke made the hand compromised under ``revoke-penalty: redeal``."""
+        outcome = hand.outcome
+        return outcome is not None and outcome.kind is OutcomeKind.REVOKE and self.profile.revoke_penalty == "redeal"

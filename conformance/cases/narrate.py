@@ -419,6 +419,9 @@ def _outcome(n: Narration, ctx: _Context, outcome: HandOutcome) -> None:
         size = "a schneider" if penalty == "schneider" else "a plain loss"
         meaning = (
             f"a revoke was claimed: the revoking side loses the hand, scored as {size} (revoke-penalty: {penalty})"
+            if penalty != "redeal"
+            else "a revoke was claimed: the hand is compromised, scores nothing and is dealt again by the same"
+            " dealer (revoke-penalty: redeal)"
         )
     if outcome.picker is not None and outcome.picker_side_points is not None:
         side = outcome.picker if not outcome.partner else f"{outcome.picker} and {outcome.partner}"

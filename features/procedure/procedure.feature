@@ -37,10 +37,15 @@ Feature: Table procedure
       | scores                           |
       | S1 +2, S2 -2, S3 +4, S4 -2, S5 -2 |
 
+    @revoke-penalty:redeal
+    Examples: The hand is compromised and dealt again: nobody scores
+      | scores                       |
+      | S1 0, S2 0, S3 0, S4 0, S5 0 |
+
   # In trick 3 spades are led and S1, holding 8S, throws 8H; S3 takes the trick with JC and
   # leads QS (a lead every called-suit-lead option allows: not the called suit), and S4 claims.
   # The partner revoked: the picker's side loses, -2/-1/+1 (loses-hand) or -4/-2/+2
-  # (schneider), doubled on the bump.
+  # (schneider), doubled on the bump; under redeal the hand is dealt again and nobody scores.
   @rule:procedure.revoke-claimed @rule:procedure.revoke-penalty @rule:scoring.double-on-the-bump
   @call-timing:bury-then-call
   Scenario Outline: The partner's revoke loses the hand for the picker's side
@@ -70,6 +75,11 @@ Feature: Table procedure
     Examples: Schneidered, doubled on the bump
       | scores                           |
       | S1 -4, S2 +4, S3 -8, S4 +4, S5 +4 |
+
+    @revoke-penalty:redeal
+    Examples: Compromised and dealt again, on the bump or not: nobody scores
+      | scores                       |
+      | S1 0, S2 0, S3 0, S4 0, S5 0 |
 
   @rule:procedure.revoke-claimed @call-timing:bury-then-call
   Scenario: After a revoke the play goes on, and any player may claim it

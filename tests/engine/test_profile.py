@@ -1,4 +1,4 @@
-"""The sixteen profiles of spec/variants.yaml as SPEC.md's profile section lists them.
+"""The seventeen profiles of spec/variants.yaml as SPEC.md's profile section lists them.
 
 Rules: every rule with a variant axis (jack-order ... revoke-penalty); each profile picks one
 option per axis, inheriting from its parent and changing the options SPEC.md names.
@@ -69,6 +69,7 @@ PROFILES = {
     "doubler": DOUBLER,
     "doubler-single": {**DOUBLER, "doubler-stacking": "single"},
     "redeal": {"all-pass": "redeal", "all-pass-dealer": "same-dealer"},
+    "compromised-redeal": {"revoke-penalty": "redeal"},
     "sheepsheadai": {
         "call-timing": "call-then-bury",
         "no-tricker": "points",
@@ -93,8 +94,8 @@ PROFILES = {
 }
 
 
-def test_sixteen_profiles_in_spec_order() -> None:
-    """The 16 profiles of SPEC.md, standard first."""
+def test_seventeen_profiles_in_spec_order() -> None:
+    """The 17 profiles of SPEC.md, standard first."""
     assert profile_names() == list(PROFILES)
 
 

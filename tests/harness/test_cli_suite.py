@@ -35,7 +35,7 @@ def test_run_the_reference_engine(tmp_path: Path) -> None:
     assert data["summary"]["failed"] == data["summary"]["error"] == 0
     assert data["summary"]["passed"] > 0
     assert all(any(rule.startswith("trick.") for rule in r["rules"]) for r in data["results"])
-    assert len(data["profiles"]) == 16
+    assert len(data["profiles"]) == 17
 
 
 def test_run_the_readme_subprocess_engine(tmp_path: Path) -> None:

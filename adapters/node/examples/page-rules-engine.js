@@ -18,7 +18,7 @@ const UNREAD = {
   "all-pass-dealer": ["passes-left", "same-dealer"],
   cracking: ["off", "crack"],
   blitzing: ["off", "queens"],
-  "revoke-penalty": ["loses-hand", "schneider"],
+  "revoke-penalty": ["loses-hand", "schneider", "redeal"],
   "schwanzer-tie": ["nobody", "highest-trump-pays", "all-tied-pay"],
 };
 
