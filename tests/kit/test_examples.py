@@ -151,7 +151,7 @@ def test_the_node_helper_says_unsupported_refuses_a_forgotten_return_and_adverti
     assert caps == ["score", "card-points"]  # no steps without start, turn, legalActions, apply and result
     assert unsupported == {"code": "unsupported", "message": "no score for an alone hand here"}
     assert steps_caps == ["steps"]
-    assert forgotten == "internal"  # an apply that returns nothing never accepts
+    assert forgotten == "adapter-error"  # an apply that returns nothing never accepts: the adapter's mistake
     assert (spelled, suit, call) == ("10-diamonds", "H", "S3 call TH")
 
 
