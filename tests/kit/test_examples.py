@@ -74,15 +74,17 @@ def test_the_node_helper_answers_the_protocol() -> None:
 
 @needs_node
 def test_the_javascript_table_example_is_judged_on_its_own_rules() -> None:
-    """The table calls aces only: with all three fail aces in the picker's eight cards it cannot
-    call a ten (call.ten-when-all-aces). That is its one deviation, and the only rule blamed."""
+    """The table calls a suit and picks the card itself: the ace, or the ten when the picker holds
+    that ace, where the rule wants all three fail aces (call.ten-when-all-aces). That is its one
+    deviation, and the only rule blamed; its other habits (card objects, a state changed before a
+    refusal, no calls or burials listed) are the Node helper's to handle, and cost no case."""
     adapter = ROOT / "adapters" / "examples" / "js-table" / "adapter.js"
     assert code_lines(adapter) <= 80
     run = run_engine(f"cmd:{NODE} {adapter}", probes=False)
     failed = [r for r in run.results if r.status is Status.FAILED]
     assert {rule for r in failed for rule in r.blamed} == {"call.ten-when-all-aces"}
     assert not [r for r in run.results if r.status is Status.ERROR]
-    assert sum(r.status is Status.PASSED for r in run.results) >= 90
+    assert sum(r.status is Status.PASSED for r in run.results) >= 300
     assert run.info is not None and run.info.name == "js-table"
 
 
