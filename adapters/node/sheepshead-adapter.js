@@ -5,8 +5,17 @@
 // and shutdown. The engine is a handful of callbacks in the harness's vocabulary (seats S1..S5,
 // cards QC/TD/7H, actions "S3 bury KH 7C"); the helpers below translate card spellings, seats and
 // actions. Errors never crash the loop: an exception in a callback becomes an error reply
-// (`internal`), and `throw new Unsupported("why")` says the engine cannot answer (`unsupported`:
-// the case is counted as unsupported, never as an error).
+// (`internal`), `throw new Unsupported("why")` says the engine cannot answer (`unsupported`: the
+// case is counted as unsupported, never as an error), and a mistake of the adapter itself (an
+// apply that answers nothing, an accepted one-card bury, an action other than the one asked, a
+// capability without its callback) is the error `adapter-error`, naming the callback.
+//
+// State handling: a refused action leaves the hand unchanged, even for an engine that changes its
+// state before it refuses: the helper calls restore(snapshot()) when the engine has the pair, else
+// starts the hand again and applies the actions accepted so far. Legal by trial: when
+// legalActions() gives null and phase() names the phase, the helper tries every candidate of the
+// phase for the seat to act on the engine, undoes each, and lists those accepted.
+// Every key, callback, argument and return value: adapters/CALLBACKS.md.
 //
 //   const { serve, Unsupported } = require("./sheepshead-adapter.js");
 //   serve({
@@ -22,19 +31,24 @@
 //     apply(action) { return true; },                        // true, false, or {accepted, reason, rule};
 //                                                            // nothing returned is an error, never "accepted"
 //     result() { return { over: false, tricks: [], outcome: null }; },
+//     phase() { return "bury"; },                            // optional: legal by trial when legalActions is null
+//     snapshot() { return copy; }, restore(copy) { ... },    // optional: else a refusal is undone by a replay
+//     lastAction() { return "S3 call TH"; },                 // optional: what the engine did, checked
+//     keepsStateOnRefusal: false,                            // optional: true skips undoing a refusal
 //
 //     // Queries (each advertises its capability); `message` is the request of spec/PROTOCOL.md:
 //     trickWinner(message) { return { winner: 2 }; },        // {options, cards, called, under, called_suit_led}:
 //                                                            // the winning card's index; called_suit_led is
 //                                                            // always a boolean here (false when not sent)
-//     legalPlays(message) { return { cards: ["QC"] }; },     // {options, hand, trick, picker, called, ...}
-//     callableCards(message) { return { cards: ["AH"] }; },  // {options, hand, buried}
+//     legalPlays(message) { return { cards: ["QC"] }; },     // {options, hand, trick, trick_number, role, ...}
+//     callableCards(message) { return { calls: ["AH"] }; },  // {options, hand, buried}
 //     score(message) { return { kind: "win", picker: 2, partner: 1, defender: -1 }; },
 //     cardPoints(message) { return { points: 21 }; },        // {cards}
 //   });
 //
 // Calls by suit: calledSuit("S3 call AH") is "H"; callOfSuit("S3", "hearts", callable) is the
-// harness's call of that suit. cardToEngine(card, "rank_suit_words", "-") spells "10-diamonds".
+// harness's call of that suit. cardToEngine(card, "rank_suit_words", "-") spells "10-diamonds";
+// cardFromEngine reads card objects too ({rank: "10", suit: "diamonds"} is "TD").
 "use strict";
 
 const readline = require("readline");
