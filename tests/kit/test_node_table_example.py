@@ -7,7 +7,8 @@ awkward habits, each handled by the Node helper, seen in the replies to one scri
 - the table calls a suit and picks the ace or the ten itself: asked ``call AH`` while holding AH,
   it would call TH, and the adapter refuses; its lastAction lets the helper check every action;
 - the table lists neither calls nor burials: the helper lists them by trial;
-- its cards are objects {rank, suit, id}.
+- its cards are objects {rank, suit, id};
+- when all pass it plays a schwanzer, not a leaster.
 """
 
 from __future__ import annotations
@@ -58,11 +59,12 @@ ACTIONS = [
 ]
 
 
-def _replies() -> list[dict[str, Any]]:
+def _replies(actions: list[str], *, result: bool = False) -> list[dict[str, Any]]:
     requests = [
         {"id": 0, "type": "hello", "protocol": 1},
         {"id": 1, "type": "start", "options": {}, "deal": DEAL},
-        *({"id": 2 + n, "type": "apply", "action": action} for n, action in enumerate(ACTIONS)),
+        *({"id": 2 + n, "type": "apply", "action": action} for n, action in enumerate(actions)),
+        *([{"id": 99, "type": "result"}] if result else []),
     ]
     done = subprocess.run(
         [NODE or "node", str(ADAPTER)],
@@ -76,7 +78,7 @@ def _replies() -> list[dict[str, Any]]:
 
 
 def test_the_table_examples_habits_are_handled_by_the_helper() -> None:
-    hello, start, *applied = _replies()
+    hello, start, *applied = _replies(ACTIONS)
     assert hello["capabilities"] == ["steps"]
     assert start["turn"] == "S1" and start["legal"] == ["S1 pick", "S1 pass"]  # by trial
     accepted = "".join("y" if reply.get("accepted") else "n" for reply in applied)
@@ -93,3 +95,12 @@ def test_the_table_examples_habits_are_handled_by_the_helper() -> None:
     assert refused_play["turn"] == "S5" and refused_play["legal"] == ["S5 play TH", "S5 play KH", "S5 play 9H"]
     # trick 2, trump led, S5 void of trump: every card it holds, KS among them (put back by the replay)
     assert applied[-1]["legal"] == ["S5 play KS", "S5 play 8S", "S5 play 7S", "S5 play TH", "S5 play KH"]
+
+
+def test_the_table_example_plays_a_schwanzer_when_all_pass() -> None:
+    """Trump power in the six cards dealt: S1 8 (QC QS JD), S2 13 (QH QD JC JS JH AD), S3 5, S4 and
+    S5 none: S2 pays 4."""
+    *_, last_pass, result = _replies([f"S{n} pass" for n in range(1, 6)], result=True)
+    assert last_pass["accepted"] is True and last_pass["turn"] is None
+    assert result["over"] is True and result["tricks"] == []
+    assert result["outcome"] == {"kind": "schwanzer", "scores": {"S1": 1, "S2": -4, "S3": 1, "S4": 1, "S5": 1}}

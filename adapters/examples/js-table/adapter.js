@@ -12,8 +12,7 @@ const { Table } = require(path.join(__dirname, "table.js"));
 // The rules the table plays: one option per axis of spec/variants.yaml.
 const OPTIONS = {
   "jack-order": ["clubs-first"], "void-play": ["free"], "defender-sweep": ["shared"], "no-tricker": ["tricks"],
-  "double-on-the-bump": ["off"], "all-pass": ["leaster"], "leaster-blind": ["last-trick"],
-  "leaster-needs-trick": ["yes"], "leaster-tie": ["no-exchange"], "called-ten-rank": ["normal"],
+  "double-on-the-bump": ["off"], "all-pass": ["schwanzer"], "schwanzer-tie": ["nobody"], "called-ten-rank": ["normal"],
   "no-callable-suit": ["alone"], "bury-on-no-trick": ["picker"], "call-timing": ["call-then-bury"],
   "called-suit-lead": ["any-time"], "doubler-stacking": ["queue"], "all-pass-dealer": ["passes-left"],
 };
@@ -27,11 +26,7 @@ const bySeat = (values) => Object.fromEntries(values.map((v, n) => [seats.fromEn
 
 function outcome() {
   if (table.phase !== "done") return null;
-  if (table.leaster) {
-    const winner = table.scores.indexOf(4);
-    return { kind: "leaster", scores: bySeat(table.scores), seat_points: bySeat(table.seatPoints),
-      leaster_winner: winner < 0 ? null : seats.fromEngine(winner) };
-  }
+  if (table.schwanzer) return { kind: "schwanzer", scores: bySeat(table.scores) };
   return { kind: table.kind, scores: bySeat(table.scores), picker: seats.fromEngine(table.picker),
     partner: table.alone ? null : seats.fromEngine(table.partner), picker_side_points: table.sidePoints,
     picker_side_tricks: table.sideTricks, defender_points: 120 - table.sidePoints, defender_tricks: 6 - table.sideTricks };

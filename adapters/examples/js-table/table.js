@@ -10,8 +10,9 @@
 // - it lists only the legal cards of a play: nothing in the auction, the call or the bury.
 // Its rules are fixed and its own (written for the tests, not taken from the reference engine):
 // the jacks rank clubs, spades, hearts, diamonds; a void player may play anything; with no
-// callable suit the picker must go alone; a leaster's blind goes to the last trick's winner, the
-// winner must have taken a trick, and a tie scores nothing. Its one deviation: a ten is called
+// callable suit the picker must go alone; when all pass, the hand is not played but is a
+// schwanzer: the most trump power in the six cards dealt (3 per queen, 2 per jack, 1 per other
+// diamond) pays 4, the others gain 1, and a tie scores nothing. Its one deviation: a ten is called
 // when the picker holds that suit's ace, where the rule (call.ten-when-all-aces) wants all three.
 "use strict";
 
@@ -38,6 +39,7 @@ class Table {
 
   constructor(hands, blind) {
     this.hands = hands.map((h) => [...h]); // hands[0] belongs to the dealer's left
+    this.dealt = hands.map((h) => [...h]);
     this.blind = [...blind];
     this.phase = "auction"; // auction, call, bury, play, done
     this.current = 0; // the seat to act, in every phase
@@ -50,7 +52,7 @@ class Table {
     this.trick = []; // [seat, card]
     this.tricks = []; // {leader, cards, winner, points}
     this.calledLed = false;
-    this.leaster = false;
+    this.schwanzer = false;
     this.scores = null;
     this.history = []; // {seat, type, cards}: what the table did
   }
@@ -74,7 +76,7 @@ class Table {
     if (this.phase !== "auction" || seat !== this.current) return this.fail("not your turn to pass");
     this.passes += 1;
     this.current = (seat + 1) % 5;
-    if (this.passes === 5) { this.leaster = true; this.phase = "play"; this.current = 0; }
+    if (this.passes === 5) this.showHands();
     return this.done(seat, "pass");
   }
 
@@ -167,19 +169,21 @@ class Table {
     return { success: true };
   }
 
+  /** All passed: a schwanzer, the hands shown and not played. */
+  showHands() {
+    this.phase = "done";
+    this.schwanzer = true;
+    const power = this.dealt.map((hand) => hand.reduce((sum, c) => sum
+      + (c.rank === "queen" ? 3 : c.rank === "jack" ? 2 : c.suit === "diamonds" ? 1 : 0), 0));
+    const most = power.filter((p) => p === Math.max(...power));
+    const payer = power.indexOf(Math.max(...power));
+    this.scores = most.length === 1 ? power.map((_, s) => (s === payer ? -4 : 1)) : [0, 0, 0, 0, 0];
+  }
+
   finish() {
     this.phase = "done";
     const won = [0, 0, 0, 0, 0], taken = [0, 0, 0, 0, 0];
     for (const t of this.tricks) { won[t.winner] += t.points; taken[t.winner] += 1; }
-    if (this.leaster) {
-      won[this.tricks[5].winner] += points(this.blind);
-      const eligible = [0, 1, 2, 3, 4].filter((s) => taken[s] > 0);
-      const fewest = Math.min(...eligible.map((s) => won[s]));
-      const winners = eligible.filter((s) => won[s] === fewest);
-      this.scores = winners.length === 1 ? won.map((_, s) => (s === winners[0] ? 4 : -1)) : [0, 0, 0, 0, 0];
-      this.seatPoints = won;
-      return;
-    }
     const side = [this.picker, ...(this.partner !== null && this.partner !== this.picker ? [this.partner] : [])];
     const sidePoints = side.reduce((sum, s) => sum + won[s], 0) + points(this.buried);
     const sideTricks = side.reduce((sum, s) => sum + taken[s], 0);
