@@ -5,8 +5,17 @@
 // and shutdown. The engine is a handful of callbacks in the harness's vocabulary (seats S1..S5,
 // cards QC/TD/7H, actions "S3 bury KH 7C"); the helpers below translate card spellings, seats and
 // actions. Errors never crash the loop: an exception in a callback becomes an error reply
-// (`internal`), and `throw new Unsupported("why")` says the engine cannot answer (`unsupported`:
-// the case is counted as unsupported, never as an error).
+// (`internal`), `throw new Unsupported("why")` says the engine cannot answer (`unsupported`: the
+// case is counted as unsupported, never as an error), and a mistake of the adapter itself (an
+// apply that answers nothing, an accepted one-card bury, an action other than the one asked, a
+// capability without its callback) is the error `adapter-error`, naming the callback.
+//
+// State handling: a refused action leaves the hand unchanged, even for an engine that changes its
+// state before it refuses: the helper calls restore(snapshot()) when the engine has the pair, else
+// starts the hand again and applies the actions accepted so far. Legal by trial: when
+// legalActions() gives null and phase() names the phase, the helper tries every candidate of the
+// phase for the seat to act on the engine, undoes each, and lists those accepted.
+// Every key, callback, argument and return value: adapters/CALLBACKS.md.
 //
 //   const { serve, Unsupported } = require("./sheepshead-adapter.js");
 //   serve({
@@ -22,19 +31,24 @@
 //     apply(action) { return true; },                        // true, false, or {accepted, reason, rule};
 //                                                            // nothing returned is an error, never "accepted"
 //     result() { return { over: false, tricks: [], outcome: null }; },
+//     phase() { return "bury"; },                            // optional: legal by trial when legalActions is null
+//     snapshot() { return copy; }, restore(copy) { ... },    // optional: else a refusal is undone by a replay
+//     lastAction() { return "S3 call TH"; },                 // optional: what the engine did, checked
+//     keepsStateOnRefusal: false,                            // optional: true skips undoing a refusal
 //
 //     // Queries (each advertises its capability); `message` is the request of spec/PROTOCOL.md:
 //     trickWinner(message) { return { winner: 2 }; },        // {options, cards, called, under, called_suit_led}:
 //                                                            // the winning card's index; called_suit_led is
 //                                                            // always a boolean here (false when not sent)
-//     legalPlays(message) { return { cards: ["QC"] }; },     // {options, hand, trick, picker, called, ...}
-//     callableCards(message) { return { cards: ["AH"] }; },  // {options, hand, buried}
+//     legalPlays(message) { return { cards: ["QC"] }; },     // {options, hand, trick, trick_number, role, ...}
+//     callableCards(message) { return { calls: ["AH"] }; },  // {options, hand, buried}
 //     score(message) { return { kind: "win", picker: 2, partner: 1, defender: -1 }; },
 //     cardPoints(message) { return { points: 21 }; },        // {cards}
 //   });
 //
 // Calls by suit: calledSuit("S3 call AH") is "H"; callOfSuit("S3", "hearts", callable) is the
-// harness's call of that suit. cardToEngine(card, "rank_suit_words", "-") spells "10-diamonds".
+// harness's call of that suit. cardToEngine(card, "rank_suit_words", "-") spells "10-diamonds";
+// cardFromEngine reads card objects too ({rank: "10", suit: "diamonds"} is "TD").
 "use strict";
 
 const readline = require("readline");
@@ -71,8 +85,10 @@ function cardToEngine(card, spelling = "rank_suit_words", separator = "_") {
   }
 }
 
-/** The harness card code of an engine's card in any common spelling ("10_diamonds" -> "TD"). */
+/** The harness card code of an engine's card in any common spelling ("10_diamonds" -> "TD"), or of
+ *  a card object with `rank` and `suit` in any of those spellings ({rank: "10", suit: "diamonds"}). */
 function cardFromEngine(code) {
+  if (code && typeof code === "object" && "rank" in code && "suit" in code) return cardFromEngine(`${code.rank} ${code.suit}`);
   const text = String(code).trim().toLowerCase();
   const compact = /^(10|[akqjt987])\s*([cshd♣♠♥♦])$/.exec(text);
   const parts = compact ? [compact[1], compact[2]] : text.split(/[\s_\-/|,.]+/).filter((p) => p && p !== "of");
@@ -163,13 +179,46 @@ function outcomeKind(pickerScore, { alone = false, options = {}, stakes = 1, rai
   return found.length === 1 ? found[0] : null;
 }
 
-const HANDS = new WeakMap(); // per engine: the hand's options and its cracks so far (for outcomeKind)
+const HANDS = new WeakMap(); // per engine: the hand in progress as the helper saw it (see startHand)
 const STEP_CALLBACKS = ["start", "turn", "legalActions", "apply", "result"];
+const CALL_CARDS = ["AC", "AS", "AH", "TC", "TS", "TH"]; // the cards a call may name (an ace, or a ten)
+const PHASES = ["auction", "call", "bury", "play"]; // what phase() may answer for legal by trial
 
-function normalizeStep(answer) {
+/** A mistake of the adapter, not of the engine: the reply is the error `adapter-error`, naming the
+ *  callback at fault (the harness reports an error, never a rule broken). */
+class AdapterMistake extends Error {
+  constructor(callback, message) {
+    super(`${callback}: ${message}`);
+    this.name = "AdapterMistake";
+    this.callback = callback;
+  }
+}
+
+/** The capabilities of the handshake: those the engine lists, each checked against its callbacks
+ *  (a capability without its callback is the adapter's mistake), or else those its callbacks give. */
+function capabilitiesOf(engine) {
+  const has = (name) => typeof engine[name] === "function";
+  if (has("snapshot") !== has("restore")) {
+    throw new AdapterMistake(has("snapshot") ? "restore" : "snapshot",
+      "snapshot() and restore(state) go together: give both, or neither (a refused action is then undone by a replay from the start)");
+  }
+  const steps = STEP_CALLBACKS.every(has) ? ["steps"] : [];
+  if (!engine.capabilities) return [...steps, ...Object.keys(QUERIES).filter((k) => has(QUERIES[k]))];
+  for (const capability of engine.capabilities) {
+    const needs = capability === "steps" ? STEP_CALLBACKS : QUERIES[capability] ? [QUERIES[capability]] : [];
+    const missing = needs.filter((name) => !has(name));
+    if (missing.length) {
+      throw new AdapterMistake(missing.join(", "), `capability "${capability}" is declared, but the engine has no`
+        + ` ${missing.join(", ")} callback: give it, or leave "${capability}" out of capabilities`);
+    }
+  }
+  return engine.capabilities;
+}
+
+function normalizeStep(answer, callback = "apply") {
   if (answer === undefined || answer === null) {
     // A forgotten `return` would otherwise accept every illegal action.
-    throw new Error("apply returned nothing: return true, false or {accepted, reason, rule}");
+    throw new AdapterMistake(callback, "returned nothing: return true, false or {accepted, reason, rule}");
   }
   if (answer === true) return { accepted: true, reason: null, rule: null };
   if (answer === false) return { accepted: false, reason: "refused by the engine", rule: null };
@@ -177,39 +226,145 @@ function normalizeStep(answer) {
   return { accepted, reason: accepted ? null : String(answer.reason ?? answer.error ?? "refused"), rule: answer.rule ?? null };
 }
 
-function state(engine) {
-  const turn = engine.turn();
-  const legal = turn === null || turn === undefined ? null : engine.legalActions();
-  return { turn: turn ?? null, legal: legal ?? null };
+/** A new hand as the helper follows it: the deal and options (to replay it), the actions the
+ *  engine accepted, the cards each seat holds (for legal by trial) and the raises (outcomeKind). */
+function startHand(engine, deal, options) {
+  const held = {};
+  for (const seat of SEATS) held[seat] = [...((deal && deal.hands && deal.hands[seat]) || [])];
+  const hand = { deal, options: options || {}, actions: [], raises: 0, held,
+    blind: [...((deal && deal.blind) || [])], known: Boolean(deal && deal.hands) };
+  HANDS.set(engine, hand);
+  return hand;
+}
+
+function follow(hand, action) {
+  const { seat, verb, cards } = parseAction(action);
+  hand.actions.push(action);
+  if (["crack", "recrack", "blitz"].includes(verb)) hand.raises += 1;
+  if (verb === "pick") hand.held[seat].push(...hand.blind);
+  if (["bury", "play", "revoke"].includes(verb)) hand.held[seat] = hand.held[seat].filter((c) => !cards.includes(c));
+}
+
+/** The engine's hand as it was: restore(snapshot) when the engine has the pair, else the hand
+ *  replayed from the start (the engine's start, then each action it accepted). */
+function rollBack(engine, hand, snapshot) {
+  if (typeof engine.restore === "function") {
+    engine.restore(snapshot);
+    return;
+  }
+  engine.start(hand.deal, hand.options);
+  for (const action of hand.actions) {
+    let step;
+    try {
+      step = normalizeStep(engine.apply(action));
+    } catch (error) {
+      throw error instanceof Unsupported ? error : new AdapterMistake("apply", `replaying the hand from the start`
+        + ` to undo a refused or tried action, the engine failed on "${action}" (${error.message}):`
+        + " give snapshot() and restore(state), or make start and apply repeatable");
+    }
+    if (!step.accepted) {
+      throw new AdapterMistake("apply", `replaying the hand from the start to undo a refused or tried action, the`
+        + ` engine refused "${action}", which it had accepted (${step.reason}): give snapshot() and restore(state)`);
+    }
+  }
+}
+
+const canonical = (text) => {
+  const { seat, verb, cards, under } = parseAction(text);
+  return actionText(seat, verb, cards, under);
+};
+
+/** The adapter's mistakes an accepted action shows: a bury of other than two different cards,
+ *  and an action other than the one asked (what lastAction() says the engine did). */
+function checkAccepted(engine, action) {
+  const { verb, cards } = parseAction(action);
+  if (verb === "bury" && (cards.length !== 2 || cards[0] === cards[1])) {
+    throw new AdapterMistake("apply", `accepted "${action}", a bury of ${cards.length === 2 ? "one card twice"
+      : `${cards.length} card${cards.length === 1 ? "" : "s"}`}: a bury is two different cards (bury.two-cards);`
+      + " refuse any other (return false), and give an engine that buries one card per call both cards before it answers");
+  }
+  if (typeof engine.lastAction === "function") {
+    const did = engine.lastAction();
+    if (did !== null && did !== undefined && canonical(did) !== canonical(action)) {
+      throw new AdapterMistake("apply", `was asked "${action}" and accepted it, but the engine did "${did}"`
+        + " (lastAction): refuse (return false) an action the engine would carry out otherwise, such as a call"
+        + " by suit where the engine picks the ace or the ten itself");
+    }
+  }
+}
+
+/** Apply one action and keep the hand as it was when it is refused (or when the adapter errs). */
+function applyKept(engine, hand, action, { trial = false } = {}) {
+  const snapshot = typeof engine.snapshot === "function" ? engine.snapshot() : null;
+  let step;
+  try {
+    step = normalizeStep(engine.apply(action));
+    if (step.accepted) checkAccepted(engine, action);
+  } catch (error) {
+    try {
+      rollBack(engine, hand, snapshot);
+    } catch (ignored) {
+      // the first failure is the one to report
+    }
+    throw error;
+  }
+  if (trial || (!step.accepted && engine.keepsStateOnRefusal !== true)) rollBack(engine, hand, snapshot);
+  else if (step.accepted) follow(hand, action);
+  return step;
+}
+
+/** The candidate actions of a phase for the seat to act, from the cards the helper saw it get. */
+function candidates(phase, seat, held) {
+  if (phase === "auction") return [`${seat} pick`, `${seat} pass`];
+  if (phase === "play") return held.map((c) => `${seat} play ${c}`);
+  if (phase === "bury") return held.flatMap((a, i) => held.slice(i + 1).map((b) => actionText(seat, "bury", [a, b])));
+  if (phase === "call") {
+    return [`${seat} alone`, ...CALL_CARDS.flatMap((c) => [`${seat} call ${c}`,
+      ...held.filter((u) => u !== c).map((u) => `${seat} call ${c} under ${u}`)])];
+  }
+  return [];
+}
+
+/** Legal by trial: each candidate of the phase tried on the engine and undone; those accepted. */
+function legalByTrial(engine, hand, seat) {
+  const phase = engine.phase();
+  if (!PHASES.includes(phase) || !hand.known || !SEATS.includes(seat)) return null;
+  return candidates(phase, seat, hand.held[seat]).filter((action) => applyKept(engine, hand, action, { trial: true }).accepted);
+}
+
+function state(engine, hand) {
+  const turn = engine.turn() ?? null;
+  if (turn === null) return { turn, legal: null };
+  let legal = engine.legalActions() ?? null;
+  if (legal === null && typeof engine.phase === "function" && hand) legal = legalByTrial(engine, hand, turn);
+  return { turn, legal };
 }
 
 /** The reply to one request (null for shutdown). Exported for tests. */
 function answer(engine, message, options = {}) {
   const { id, type } = message;
   if (type === "hello") {
-    const steps = STEP_CALLBACKS.every((name) => typeof engine[name] === "function") ? ["steps"] : [];
-    const capabilities = engine.capabilities ?? [...steps, ...Object.keys(QUERIES).filter((k) => engine[QUERIES[k]])];
-    return { id: 0, protocol: PROTOCOL_VERSION, name: engine.name, version: engine.version, capabilities,
-      options: engine.options, ...(engine.unlisted ? { unlisted: engine.unlisted } : {}) };
+    return { id: 0, protocol: PROTOCOL_VERSION, name: engine.name, version: engine.version,
+      capabilities: capabilitiesOf(engine), options: engine.options,
+      ...(engine.unlisted ? { unlisted: engine.unlisted } : {}) };
   }
   if (type === "start") {
-    HANDS.set(engine, { options: message.options || {}, raises: 0 });
+    const hand = startHand(engine, message.deal, message.options);
     engine.start(message.deal, message.options);
-    return { id, ...state(engine) };
+    return { id, ...state(engine, hand) };
   }
   if (type === "apply") {
     const action = message.action;
+    const hand = HANDS.get(engine) || startHand(engine, null, {});
     const turn = engine.turn();
     const parsed = parseAction(action);
     // A crack, re-crack, blitz or claim is not a turn: any eligible seat may make it.
     const windowVerb = ["crack", "recrack", "blitz", "claim"].includes(parsed.verb);
     if (options.checkTurn !== false && !windowVerb && turn && turn !== parsed.seat) {
-      return { id, accepted: false, reason: `it is ${turn}'s turn`, rule: null, ...state(engine) };
+      return { id, accepted: false, reason: `it is ${turn}'s turn`, rule: null, ...state(engine, hand) };
     }
-    const step = normalizeStep(engine.apply(action));
-    const hand = HANDS.get(engine);
-    if (step.accepted && hand && ["crack", "recrack", "blitz"].includes(parsed.verb)) hand.raises += 1;
-    return { id, ...step, ...state(engine) };
+    const step = applyKept(engine, hand, action);
+    return { id, ...step, ...state(engine, hand) };
   }
   if (type === "result") {
     const r = engine.result() ?? {};
@@ -237,8 +392,8 @@ function safeAnswer(engine, message, options = {}) {
   try {
     return answer(engine, message, options);
   } catch (error) {
-    const code = error instanceof Unsupported ? "unsupported" : "internal";
-    const text = code === "unsupported" ? error.message : `${error && error.name}: ${error && error.message}`;
+    const code = error instanceof Unsupported ? "unsupported" : error instanceof AdapterMistake ? "adapter-error" : "internal";
+    const text = code === "internal" ? `${error && error.name}: ${error && error.message}` : error.message;
     return { id: message && Number.isInteger(message.id) ? message.id : null, error: { code, message: text } };
   }
 }
@@ -264,6 +419,6 @@ function serve(engine, { input = process.stdin, output = process.stdout, checkTu
 }
 
 module.exports = {
-  serve, answer, safeAnswer, Unsupported, cardToEngine, cardFromEngine, seatRotation, parseAction, actionText,
+  serve, answer, safeAnswer, Unsupported, AdapterMistake, cardToEngine, cardFromEngine, seatRotation, parseAction, actionText,
   calledSuit, callOfSuit, outcomeKind, SEATS, RANKS, SUITS,
 };
