@@ -293,11 +293,12 @@ class StepAdapter:
     def info(self) -> EngineInfo:
         if self._info is None:
             base = self.engine.info()
-            # trick-winner is answered by a replay when the engine has no query of its own
+            # trick-winner, card-points and score are answered by a replay when the engine has no query of its own
             derived = {
                 Capability.REPLAY,
                 Capability.TRICK_WINNER,
                 Capability.CARD_POINTS,
+                Capability.SCORE,
             }  # answered by replay if need be
             capabilities = (base.capabilities | derived) - {Capability.SESSION, Capability.STEPS}
             self._info = dataclasses.replace(base, capabilities=frozenset(capabilities))
@@ -477,6 +478,10 @@ class StepAdapter:
         return answer
 
     def score(self, request: ScoreRequest) -> ScoreResponse:
+        if self._callback("score") is None:
+            from conformance.kit.derived import score_by_replay
+
+            return score_by_replay(request, self.replay)
         answer = self._query("score", request)
         assert isinstance(answer, ScoreResponse)
         return answer

@@ -19,6 +19,7 @@ from conformance.adapter import (
     AdapterError,
     Capability,
     EngineInfo,
+    LegalPlaysRequest,
     ReplayRequest,
     ScoreRequest,
     TrickWinnerRequest,
@@ -177,9 +178,9 @@ def test_a_capability_declared_without_its_callback_is_the_adapters_mistake() ->
     )
     with pytest.raises(AdapterError, match="declares capability trick-winner but the step engine has no trick_winner"):
         adapter.trick_winner(TrickWinnerRequest({"all-pass": "leaster"}, ("7C", "8C")))
-    undeclared = StepAdapter(ReferenceSteps())  # not declared: unsupported, and trick-winner derived by replay
-    with pytest.raises(Unsupported):
-        undeclared.score(ScoreRequest({}, 61, 0, 3))
+    undeclared = StepAdapter(ReferenceSteps())  # not declared: unsupported, or derived by replay
+    with pytest.raises(Unsupported, match="does not answer legal-plays"):
+        undeclared.legal_plays(LegalPlaysRequest({}, ("7C",), (), 6, "defender"))
     assert undeclared.trick_winner(TrickWinnerRequest({"all-pass": "leaster"}, ("7C", "AC"))) == 1
 
 

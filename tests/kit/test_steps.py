@@ -114,3 +114,13 @@ def test_trick_winner_queries_are_answered_by_replaying_a_leaster() -> None:
         "ranking.trump-beats-fail",
         "trick.highest-trump-wins",
     }
+
+
+def test_score_queries_are_answered_by_a_hand_played_to_the_result() -> None:
+    """An engine without a score query gets the score scenarios too (a hand is played to each
+    described result): none is left unsupported for want of the capability, none fails."""
+    results = steps_run().results
+    assert not [r for r in results if r.reason == "capability score missing"]
+    scored = [r for r in results if r.kind == "scenario" and r.status is Status.PASSED and "score" in r.case_id.lower()]
+    by_replay = [r for r in results if r.reason.startswith("engine: score by replay")]
+    assert len(scored) > 20 and len(by_replay) < 40, (len(scored), len(by_replay))
