@@ -10,6 +10,14 @@ result from what the engine reports. What the engine does not report (a trick's 
 the outcome kind, per-seat points) stays ``None``: the checks that need it are reported as
 unsupported, never guessed.
 
+The state handling is the kit's: a refused action leaves the hand as it was even when the engine
+changed its state before refusing (its optional ``snapshot()``/``restore(state)`` pair, or a replay
+from the deal), and the legal actions of a moment the engine cannot list (``legal_actions()``
+answers ``None``) are found by trying each candidate on a copy. The adapter's own mistakes (an
+``apply`` answering nothing, a one-card bury accepted, an action made other than the one asked, a
+capability without its callback) are :class:`~conformance.adapter.AdapterError` of kind
+``adapter-error`` naming the callback, never the engine breaking a rule.
+
 >>> from conformance.adapter import Capability, Deal, EngineInfo, ReplayRequest
 >>> class Counting:
 ...     '''A stand-in whose only rule: everyone passes.'''
@@ -186,7 +194,7 @@ class StepEngine(Protocol):
         """Apply one action; ``True``/:meth:`Step.accept`, or ``False``/:meth:`Step.reject`.
         Never nothing: ``None`` (a forgotten ``return``) is the adapter's mistake. An engine that
         changes its state before it refuses is fine: :class:`StepAdapter` puts the hand back
-        (:meth:`snapshot`/:meth:`restore`, or a replay from the deal). ``raise Unsupported``
+        (``snapshot()``/``restore(state)``, or a replay from the deal). ``raise Unsupported``
         for an action the engine cannot express."""
         ...
 
@@ -247,7 +255,7 @@ class StepAdapter:
     (a session's dealer rotation and stakes belong to the engine).
 
     The kit does the state handling: a refused action leaves the hand as it was even for an
-    engine that changes its state before it refuses (the engine's :meth:`StepEngine.snapshot` is
+    engine that changes its state before it refuses (the engine's ``snapshot()`` is
     restored, or, without one, the hand is started again from the deal and the accepted actions
     re-applied), and the legal actions of a moment the engine cannot list are found by trying each
     candidate on a copy of the hand. It also catches the adapter's own mistakes, each reported as
