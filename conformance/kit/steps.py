@@ -535,8 +535,8 @@ def _check_made(action: str, step: Step) -> None:
         raise AdapterError(
             "adapter-error",
             f"apply accepted {action!r}, a bury of {len(words) - 2} card(s): a bury is two different cards"
-            " (bury.two-cards); refuse it in apply (kit.translate.bury_cards raises Malformed for an engine"
-            " that buries a card at a time)",
+            " (bury.two-cards): apply must refuse it (for an engine that buries a card at a time,"
+            " conformance.kit.translate.bury_cards raises Malformed, a refusal under that rule)",
         )
     if step.done is not None and action_key(step.done) != action_key(action):
         raise AdapterError(
