@@ -1,4 +1,10 @@
-"""Answer a ``trick-winner`` query with a replay, for an engine that only plays whole hands.
+"""Answer queries with a replay, for an engine that only plays whole hands.
+
+``score`` (:func:`score_by_replay`): a hand is designed in which the picker's side takes the
+described tricks and points, every play legal under any option (each trick but the last is five
+cards of one suit), and the engine's own score of that hand is its answer.
+
+``trick-winner`` and ``card-points``:
 
 The trick is played as the first trick of a leaster: a deal is built in which every seat can
 legally play its card of the trick (a seat that does not follow the led suit holds none of it,
@@ -11,12 +17,23 @@ left unsupported, never guessed.
 
 from __future__ import annotations
 
+import itertools
+import random
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 
-from conformance.adapter import Deal, ReplayRequest, ReplayResponse, TrickWinnerRequest, Unsupported
+from conformance.adapter import (
+    Deal,
+    ReplayRequest,
+    ReplayResponse,
+    ScoreRequest,
+    ScoreResponse,
+    TrickWinnerRequest,
+    Unsupported,
+)
 from conformance.kit.translate import CARDS, SEATS
 
-__all__ = ["card_points_by_replay", "options_for_a_leaster", "trick_winner_by_replay"]
+__all__ = ["ScoredHand", "card_points_by_replay", "options_for_a_leaster", "score_by_replay", "trick_winner_by_replay"]
 
 _LOW_FIRST = "789KTA"
 
@@ -125,3 +142,183 @@ def trick_winner_by_replay(
     if winner is None:
         raise Unsupported(f"{what}: the engine's replay of the trick gave no winner")
     return SEATS.index(winner)
+
+
+# ``score`` through steps: a hand played to the described result, scored by the engine.
+
+_TRUMP_ORDER = ("QC", "QS", "QH", "QD", "JC", "JS", "JH", "JD", "AD", "TD", "KD", "9D", "8D", "7D")
+_FAIL_RANKS = "ATK987"
+ATTEMPTS = 3000
+"""Random designs of a hand tried before a score query is left unsupported (each costs no replay)."""
+
+
+def _points(cards: Sequence[str]) -> int:
+    return sum(_POINTS.get(card[0], 0) for card in cards)
+
+
+def _top(cards: Sequence[str]) -> str:
+    """The card that takes a trick of these cards in which every seat follows the led card (a trump
+    when there is one, else the highest card of the suit every card is of)."""
+    trumps = [card for card in cards if card in _TRUMP_ORDER]
+    if trumps:
+        return min(trumps, key=_TRUMP_ORDER.index)
+    return min(cards, key=lambda card: _FAIL_RANKS.index(card[0]))
+
+
+@dataclass(frozen=True)
+class ScoredHand:
+    """A hand with a picker designed to reach a described result: its deal, actions and trick winners."""
+
+    deal: Deal
+    bury: str
+    call: str
+    plays: tuple[str, ...]
+    winners: tuple[str, ...]
+    picker: str
+    partner: str | None
+
+
+def _design(request: ScoreRequest, rng: random.Random) -> ScoredHand | None:
+    """One random try at a hand giving the picker's side ``request``'s tricks and points.
+
+    Every trick but the last is five cards of one suit (the two trump tricks, one per fail suit):
+    every seat follows, so every play is legal under any option, and whoever holds the top card
+    takes the trick. The last trick holds what is left (a trump at least), one card a seat: forced.
+    The picker is S1 (the dealer S5's left picks first); called, the partner holds the called ace,
+    which takes its suit's trick, or, for a side that takes less than that trick, is trumped there
+    by a defender void in the suit (the only trick not all of one suit, its four cards of the suit
+    and that defender's trump).
+    """
+    suit: str | None = None if request.alone else rng.choice("CSH")
+    lost = suit is not None and rng.random() < 0.5  # the called ace trumped by a defender
+    trumps = list(_TRUMP_ORDER)
+    rng.shuffle(trumps)
+    bias = rng.random()  # a third of the tries leave the trumps worth least, or most, to the last trick
+    if bias < 2 / 3:
+        trumps.sort(key=lambda card: _POINTS.get(card[0], 0) * (1 if bias < 1 / 3 else -1), reverse=True)
+    ruff = trumps.pop(rng.randrange(10)) if lost else None
+    fail_left: list[str] = []
+    fail_groups: list[list[str]] = []
+    for each in "CSH":
+        ranks = [rank + each for rank in _FAIL_RANKS]
+        if each == suit and lost:
+            others = ranks[1:]
+            rng.shuffle(others)
+            fail_groups.append([ranks[0], *others[:3]])  # the ace, three of the suit (and the trump)
+            fail_left += others[3:]
+            continue
+        left = rng.choice(ranks[1:] if each == suit else ranks)  # the called ace stays in its trick
+        fail_left.append(left)
+        fail_groups.append([card for card in ranks if card != left])
+    leftovers = trumps[10:] + fail_left
+    pairs = [pair for pair in itertools.combinations(leftovers, 2) if _points(pair) == request.bury_points]
+    if not pairs:
+        return None
+    bury = rng.choice(pairs)
+    groups = [trumps[:5], trumps[5:10], *fail_groups]
+    rng.shuffle(groups)
+    groups.append([card for card in leftovers if card not in bury])
+    called = None if suit is None else "A" + suit
+    at = None if called is None else next(i for i, group in enumerate(groups) if called in group)
+    won = [
+        combo
+        for combo in itertools.combinations(range(6), request.picker_side_tricks)
+        if sum(_points(groups[i]) + (_points([ruff]) if ruff and i == at else 0) for i in combo)
+        == request.picker_side_trick_points
+        and (at is None or (at in combo) != lost)
+    ]
+    if not won:
+        return None
+    side_tricks = set(rng.choice(won))
+    picker = "S1"
+    partner = None if called is None else rng.choice(SEATS[1:])
+    defenders = [seat for seat in SEATS if seat not in (picker, partner)]
+    void = rng.choice(defenders) if lost else None  # the defender void in the called suit
+    hands: dict[str, list[str]] = {seat: [] for seat in SEATS}
+    winners: list[str] = []
+    plays: list[str] = []
+    leader = picker  # the dealer's left leads the first trick
+    for number, group in enumerate(groups):
+        held: dict[str, str] = {}
+        if number == at and ruff is not None and void is not None and partner is not None:
+            winner = void
+            rest = [card for card in group if card != called]
+            rng.shuffle(rest)
+            held = {void: ruff, partner: "A" + str(suit)}
+            held.update(zip([seat for seat in SEATS if seat not in held], rest))
+        else:
+            top = _top(group)
+            if number == at and partner is not None:
+                winner = partner
+            elif number in side_tricks:
+                winner = rng.choice([picker] if partner is None else [picker, partner])
+            else:
+                winner = rng.choice(defenders)
+            rest = [card for card in group if card != top]
+            rng.shuffle(rest)
+            if void is not None and winner != void:  # the void defender holds no card of the called suit
+                plain = [card for card in rest if card[1] != suit or card in _TRUMP_ORDER]
+                if not plain:
+                    return None
+                rest.remove(plain[0])
+                held = {winner: top, void: plain[0]}
+            else:
+                held = {winner: top}
+            held.update(zip([seat for seat in SEATS if seat not in held], rest))
+        if number == at and lost and held[leader] == ruff:  # the called suit is led, not the trump
+            return None
+        for seat, card in held.items():
+            hands[seat].append(card)
+        start = SEATS.index(leader)
+        plays += [f"{seat} play {held[seat]}" for seat in (SEATS[(start + k) % 5] for k in range(5))]
+        winners.append(winner)
+        leader = winner
+    if called is not None and (sum(ace in hands[picker] for ace in ("AC", "AS", "AH")) == 3 or called in hands[picker]):
+        return None
+    if void is not None and any(card[1] == suit and card not in _TRUMP_ORDER for card in hands[void]):
+        return None
+    call = f"{picker} alone" if called is None else f"{picker} call {called}"
+    deal = Deal("S5", {seat: tuple(cards) for seat, cards in hands.items()}, (bury[0], bury[1]))
+    return ScoredHand(deal, f"{picker} bury {bury[0]} {bury[1]}", call, tuple(plays), tuple(winners), picker, partner)
+
+
+def score_by_replay(request: ScoreRequest, replay: Callable[[ReplayRequest], ReplayResponse]) -> ScoreResponse:
+    """The engine's score of a hand played to the described result: a hand is designed in which
+    the picker's side takes exactly ``picker_side_tricks`` tricks worth
+    ``picker_side_trick_points`` with ``bury_points`` buried (:func:`_design`, seeded by the
+    request), replayed on the engine, and its outcome read as the score.
+
+    :raises Unsupported: stakes other than 1 (a replay is one hand at stakes 1), no such hand
+        found (no trick for a partner's side that holds the called ace's trick, say), the engine
+        refusing an action of it, its trick winners not the designed ones, or no outcome.
+    """
+    what = "score by replay"
+    if request.stakes != 1:
+        raise Unsupported(f"{what}: a replayed hand is played at stakes 1")
+    rng = random.Random(repr(request))
+    for _ in range(ATTEMPTS):
+        hand = _design(request, rng)
+        if hand is None:
+            continue
+        for order in ((hand.bury, hand.call), (hand.call, hand.bury)):  # the options may put the call first
+            actions = (f"{hand.picker} pick", *order, *hand.plays)
+            reply = replay(ReplayRequest(dict(request.options), hand.deal, actions))
+            if reply.rejected is None:
+                break
+        else:
+            continue  # an action of this hand refused: another hand
+        outcome = reply.outcome
+        if outcome is None or not outcome.scores:
+            raise Unsupported(f"{what}: the engine reports no scores at the end of the hand")
+        said = [trick.winner for trick in reply.tricks]
+        if any(seat is not None and seat != wanted for seat, wanted in zip(said, hand.winners)):
+            raise Unsupported(f"{what}: the engine's tricks were not taken as designed ({said})")
+        defender = next(seat for seat in SEATS if seat not in (hand.picker, hand.partner))
+        return ScoreResponse(
+            outcome.kind,
+            outcome.scores[hand.picker],
+            0 if hand.partner is None else outcome.scores[hand.partner],
+            outcome.scores[defender],
+            outcome.picker_side_points,
+        )
+    raise Unsupported(f"{what}: no hand found giving the picker's side these tricks and points")

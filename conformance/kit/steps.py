@@ -10,6 +10,14 @@ result from what the engine reports. What the engine does not report (a trick's 
 the outcome kind, per-seat points) stays ``None``: the checks that need it are reported as
 unsupported, never guessed.
 
+The state handling is the kit's: a refused action leaves the hand as it was even when the engine
+changed its state before refusing (its optional ``snapshot()``/``restore(state)`` pair, or a replay
+from the deal), and the legal actions of a moment the engine cannot list (``legal_actions()``
+answers ``None``) are found by trying each candidate on a copy. The adapter's own mistakes (an
+``apply`` answering nothing, a one-card bury accepted, an action made other than the one asked, a
+capability without its callback) are :class:`~conformance.adapter.AdapterError` of kind
+``adapter-error`` naming the callback, never the engine breaking a rule.
+
 >>> from conformance.adapter import Capability, Deal, EngineInfo, ReplayRequest
 >>> class Counting:
 ...     '''A stand-in whose only rule: everyone passes.'''
@@ -59,6 +67,7 @@ from conformance.adapter import (
     TrickRecord,
     TrickWinnerRequest,
     Unsupported,
+    action_key,
     canonical_action,
 )
 from conformance.kit.translate import Malformed
@@ -86,10 +95,15 @@ class Step:
     accepted: bool
     reason: str = ""
     rule: str | None = None
+    done: str | None = None
+    """The action the engine says it made, as an action text, when it chooses part of it itself
+    (asked ``S3 call AH``, an engine calling by suit may call ``TH``): :class:`StepAdapter`
+    reports an accepted action whose ``done`` is another action as the adapter's mistake."""
 
     @classmethod
-    def accept(cls) -> Step:
-        return cls(True)
+    def accept(cls, done: str | None = None) -> Step:
+        """Accepted; ``done``: the action the engine made, when it can say (:attr:`done`)."""
+        return cls(True, done=done)
 
     @classmethod
     def reject(cls, reason: str = "", rule: str | None = None) -> Step:
@@ -171,17 +185,27 @@ class StepEngine(Protocol):
         ...
 
     def legal_actions(self) -> Sequence[str] | None:
-        """Every legal action now, as action texts, or ``None`` when the engine cannot list them."""
+        """Every legal action now, as action texts, or ``None`` when the engine cannot list them
+        (in this phase, or at all): :class:`StepAdapter` then finds them by trial, applying each
+        candidate action (:func:`conformance.kit.trial.candidates`) to a copy of the hand."""
         ...
 
     def apply(self, action: str) -> Step | bool:
-        """Apply one action; ``True``/:meth:`Step.accept`, or ``False``/:meth:`Step.reject` (the
-        engine's state then unchanged)."""
+        """Apply one action; ``True``/:meth:`Step.accept`, or ``False``/:meth:`Step.reject`.
+        Never nothing: ``None`` (a forgotten ``return``) is the adapter's mistake. An engine that
+        changes its state before it refuses is fine: :class:`StepAdapter` puts the hand back
+        (``snapshot()``/``restore(state)``, or a replay from the deal). ``raise Unsupported``
+        for an action the engine cannot express."""
         ...
 
     def result(self) -> StepResult:
         """What the engine reports about the hand so far (tricks, and the outcome once over)."""
         ...
+
+    # Optional, not part of the protocol check: ``snapshot() -> object`` (a copy of the hand in
+    # progress) and ``restore(state: object) -> None`` (back to that copy). With them the kit
+    # undoes a refused action and tries candidate actions on a copy; without them it starts the
+    # hand again and re-applies the accepted actions. Declare both or neither.
 
 
 _PHASES = {
@@ -213,12 +237,32 @@ def phase_of(legal: Sequence[str] | None, over: bool) -> str | None:
     return phases.pop() if len(phases) == 1 else None
 
 
+_QUERIES = {
+    Capability.TRICK_WINNER: "trick_winner",
+    Capability.LEGAL_PLAYS: "legal_plays",
+    Capability.CALLABLE_CARDS: "callable_cards",
+    Capability.SCORE: "score",
+    Capability.CARD_POINTS: "card_points",
+}
+"""The query capabilities an engine may declare, and the callback each needs."""
+
+
 class StepAdapter:
     """A :class:`StepEngine` as an :class:`~conformance.adapter.Adapter` (capability ``replay``).
 
     Queries the engine also answers (``trick-winner``, ``legal-plays``, …) are passed through when
     the wrapped object has the methods and declares the capabilities; ``session`` is not offered
     (a session's dealer rotation and stakes belong to the engine).
+
+    The kit does the state handling: a refused action leaves the hand as it was even for an
+    engine that changes its state before it refuses (the engine's ``snapshot()`` is
+    restored, or, without one, the hand is started again from the deal and the accepted actions
+    re-applied), and the legal actions of a moment the engine cannot list are found by trying each
+    candidate on a copy of the hand. It also catches the adapter's own mistakes, each reported as
+    an :class:`~conformance.adapter.AdapterError` of kind ``adapter-error`` naming the callback,
+    never as the engine breaking a rule: an ``apply`` that answers nothing, a bury of other than
+    two cards accepted, an action made other than the one asked (:attr:`Step.done`), a query
+    capability declared without its callback, ``snapshot`` without ``restore``.
 
     :param engine: the engine.
     :param check_turn: refuse, without asking the engine, an action whose seat is not the one
@@ -228,24 +272,45 @@ class StepAdapter:
         rule it names, is the one judged. The harness names no rule for such a refusal: which
         rule an action out of turn breaks depends on the moment (``auction.order``,
         ``play.clockwise-one-card``, ``alone.declare``…).
+    :param undo_refusals: put the hand back after a refused action (on by default; off only for an
+        engine known to leave its state unchanged, to save the replay).
+    :param legal_by_trial: find the legal actions by trial when the engine cannot list them
+        (``legal_actions()`` answers ``None``).
     """
 
-    def __init__(self, engine: StepEngine, *, check_turn: bool = True) -> None:
+    def __init__(
+        self,
+        engine: StepEngine,
+        *,
+        check_turn: bool = True,
+        undo_refusals: bool = True,
+        legal_by_trial: bool = True,
+    ) -> None:
         self.engine = engine
         self.check_turn = check_turn
+        self.undo_refusals = undo_refusals
+        self.legal_by_trial = legal_by_trial
         self._info: EngineInfo | None = None
+        self._declared: frozenset[Capability] = frozenset()
+        """The capabilities the engine itself declares."""
+        self._deal: Deal | None = None
+        self._options: dict[str, str] = {}
+        self._accepted: list[str] = []
+        """The actions the engine accepted in the hand in progress (to replay it from the deal)."""
 
     def info(self) -> EngineInfo:
         if self._info is None:
             base = self.engine.info()
-            # trick-winner is answered by a replay when the engine has no query of its own
+            # trick-winner, card-points and score are answered by a replay when the engine has no query of its own
             derived = {
                 Capability.REPLAY,
                 Capability.TRICK_WINNER,
                 Capability.CARD_POINTS,
+                Capability.SCORE,
             }  # answered by replay if need be
             capabilities = (base.capabilities | derived) - {Capability.SESSION, Capability.STEPS}
             self._info = dataclasses.replace(base, capabilities=frozenset(capabilities))
+            self._declared = frozenset(base.capabilities)
         return self._info
 
     def replay(self, request: ReplayRequest) -> ReplayResponse:
@@ -253,6 +318,8 @@ class StepAdapter:
             raise Unsupported("a step-driven engine is replayed one hand at stakes 1 (no session)")
         engine = self.engine
         try:
+            copies = self._copies()
+            self._deal, self._options, self._accepted = request.deal, dict(request.options), []
             engine.start(request.deal, dict(request.options))
             rejected: Rejection | None = None
             plays: list[tuple[str, str]] = []
@@ -264,20 +331,17 @@ class StepAdapter:
                     if turn is not None and turn != seat:
                         rejected = Rejection(index, None, f"out of turn: the engine gives the turn to {turn}")
                         break
-                try:
-                    step = as_step(engine.apply(action))
-                except Malformed as error:  # the kit's translation refused it (a one-card bury): a refusal
-                    rejected = Rejection(index, error.rule, str(error))
-                    break
+                step = self._step(action, copies)
                 if not step.accepted:
                     rejected = Rejection(index, step.rule, step.reason)
                     break
+                self._accepted.append(action)
                 if len(words) == 3 and words[1] in ("play", "revoke"):  # a revoke's card is played too
                     plays.append((seat, words[2]))
             result = engine.result()
             turn = engine.turn()
             over = result.over if result.over is not None else turn is None and len(plays) == 30
-            legal = None if over else engine.legal_actions()
+            legal = None if over else self._legal(turn, copies)
         except (AdapterError, Unsupported):
             raise
         except Exception as error:  # noqa: BLE001 - the wrapped engine's own failure is an engine error
@@ -292,10 +356,113 @@ class StepAdapter:
             outcome=_named(result.outcome, request) if over else None,
         )
 
+    # The state handling: a refused action undone, candidate actions tried on a copy.
+
+    def _copies(self) -> bool:
+        """Whether the engine keeps copies of its hand (``snapshot`` and ``restore``)."""
+        snapshot = callable(getattr(self.engine, "snapshot", None))
+        restore = callable(getattr(self.engine, "restore", None))
+        if snapshot != restore:
+            has, lacks = ("snapshot()", "restore(state)") if snapshot else ("restore(state)", "snapshot()")
+            raise AdapterError(
+                "adapter-error",
+                f"the step engine has {has} but no {lacks}: give it both (the kit restores the hand"
+                " after a refused action) or neither (the kit replays the hand from the deal)",
+            )
+        return snapshot
+
+    def _answer(self, action: str) -> Step:
+        """The engine's answer to ``action`` (the kit's translation refusing it, a one-card bury
+        through :func:`~conformance.kit.translate.bury_cards`, is a refusal), checked for the
+        adapter's mistakes."""
+        try:
+            step = as_step(self.engine.apply(action))
+        except Malformed as error:
+            return Step.reject(str(error), error.rule)
+        if step.accepted:
+            _check_made(action, step)
+        return step
+
+    def _step(self, action: str, copies: bool) -> Step:
+        """Apply ``action`` to the hand in progress; refused, the hand is put back as it was."""
+        if not self.undo_refusals:
+            return self._answer(action)
+        state = self.engine.snapshot() if copies else None  # type: ignore[attr-defined]
+        step = self._answer(action)
+        if not step.accepted:
+            if copies:
+                self.engine.restore(state)  # type: ignore[attr-defined]
+            else:
+                self._rebuild()
+        return step
+
+    def _rebuild(self) -> None:
+        """Start the hand in progress again and re-apply the actions the engine accepted."""
+        assert self._deal is not None
+        self.engine.start(self._deal, dict(self._options))
+        for action in self._accepted:
+            if not as_step(self.engine.apply(action)).accepted:
+                raise AdapterError(
+                    "adapter-error",
+                    f"start and apply are not repeatable: {action!r} was accepted, then refused when the kit"
+                    " replayed the hand from the deal (to undo a refused action or try one): start() must"
+                    " reset the whole hand, or give the engine snapshot() and restore(state)",
+                )
+
+    def _legal(self, turn: str | None, copies: bool) -> list[str] | None:
+        """The engine's legal actions now, listed by it or, when it cannot, found by trial."""
+        listed = self.engine.legal_actions()
+        if listed is not None:
+            return list(listed)
+        if not self.legal_by_trial or turn is None or self._deal is None:
+            return None
+        from conformance.kit.trial import candidates
+
+        procedure = Capability.PROCEDURE in self.info().capabilities
+        tried = candidates(self._deal, self._accepted, turn, self._options, procedure=procedure)
+        legal: list[str] | None = []
+        try:
+            for number, action in enumerate(tried):
+                if self._try(action, copies, fresh=number == 0):
+                    assert legal is not None
+                    legal.append(action)
+        except Unsupported:  # a candidate the engine cannot express: it cannot list this moment
+            legal = None
+        if not copies and tried:
+            self._rebuild()
+        return legal
+
+    def _try(self, action: str, copies: bool, *, fresh: bool) -> bool:
+        """Whether the engine accepts ``action`` now, tried on a copy of the hand (``fresh``: the
+        engine is at the hand in progress, no trial made yet)."""
+        if copies:
+            state = self.engine.snapshot()  # type: ignore[attr-defined]
+            try:
+                return self._answer(action).accepted
+            finally:
+                self.engine.restore(state)  # type: ignore[attr-defined]
+        if not fresh:
+            self._rebuild()
+        return self._answer(action).accepted
+
     # Direct queries: passed through to the engine when it has them.
 
-    def _query(self, name: str, request: object) -> Any:
+    def _callback(self, name: str) -> Any:
+        """The engine's query callback ``name``, or ``None``; declared without it: the adapter's mistake."""
         method = getattr(self.engine, name, None)
+        if method is None:
+            self.info()
+            capability = next(cap for cap, callback in _QUERIES.items() if callback == name)
+            if capability in self._declared:
+                raise AdapterError(
+                    "adapter-error",
+                    f"info() declares capability {capability.value} but the step engine has no {name}(request)"
+                    f" callback: add it, or leave {capability.value} out of info()",
+                )
+        return method
+
+    def _query(self, name: str, request: object) -> Any:
+        method = self._callback(name)
         if method is None:
             raise Unsupported(f"the engine does not answer {name.replace('_', '-')} queries")
         return method(request)
@@ -304,7 +471,7 @@ class StepAdapter:
         raise Unsupported("a step-driven engine plays no sessions")
 
     def trick_winner(self, request: TrickWinnerRequest) -> int:
-        if getattr(self.engine, "trick_winner", None) is None:
+        if self._callback("trick_winner") is None:
             from conformance.kit.derived import trick_winner_by_replay
 
             return trick_winner_by_replay(request, request.options, self.replay)
@@ -319,12 +486,16 @@ class StepAdapter:
         return answer
 
     def score(self, request: ScoreRequest) -> ScoreResponse:
+        if self._callback("score") is None:
+            from conformance.kit.derived import score_by_replay
+
+            return score_by_replay(request, self.replay)
         answer = self._query("score", request)
         assert isinstance(answer, ScoreResponse)
         return answer
 
     def card_points(self, request: CardPointsRequest) -> int:
-        if getattr(self.engine, "card_points", None) is None:
+        if self._callback("card_points") is None:
             from conformance.kit.derived import card_points_by_replay, options_for_a_leaster
 
             return card_points_by_replay(tuple(request.cards), options_for_a_leaster(self.info().options), self.replay)
@@ -337,12 +508,42 @@ class StepAdapter:
 
 
 def as_step(answer: Step | bool | None) -> Step:
-    """A step engine's answer to ``apply`` as a :class:`Step` (``True`` or nothing: accepted)."""
+    """A step engine's answer to ``apply`` as a :class:`Step` (``True``: accepted, ``False``:
+    refused).
+
+    :raises AdapterError: (kind ``adapter-error``) the answer is ``None``: an ``apply`` without a
+        ``return`` would otherwise accept every illegal action.
+    """
     if isinstance(answer, Step):
         return answer
-    if answer is None or answer is True:  # a method that returns nothing on success
+    if answer is True:
         return Step.accept()
+    if answer is None:
+        raise AdapterError(
+            "adapter-error",
+            "apply returned None: return True or Step.accept() for an accepted action, False or"
+            " Step.reject(reason) for a refused one (a forgotten return must not accept every action)",
+        )
     return Step.reject()
+
+
+def _check_made(action: str, step: Step) -> None:
+    """The adapter's mistakes an accepted action shows: a bury of other than two different cards,
+    and an action made other than the one asked (:attr:`Step.done`)."""
+    words = action.split()
+    if words[1] == "bury" and len(set(words[2:])) != 2:
+        raise AdapterError(
+            "adapter-error",
+            f"apply accepted {action!r}, a bury of {len(words) - 2} card(s): a bury is two different cards"
+            " (bury.two-cards): apply must refuse it (for an engine that buries a card at a time,"
+            " conformance.kit.translate.bury_cards raises Malformed, a refusal under that rule)",
+        )
+    if step.done is not None and action_key(step.done) != action_key(action):
+        raise AdapterError(
+            "adapter-error",
+            f"apply was asked {action!r} and the engine made {step.done!r}: refuse an action the engine will"
+            " not make as asked (an engine calling by suit chooses the ace or the ten itself)",
+        )
 
 
 def _tricks(plays: Sequence[tuple[str, str]], reported: Sequence[StepTrick]) -> tuple[TrickRecord, ...]:

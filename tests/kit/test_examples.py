@@ -188,3 +188,41 @@ def test_the_node_helper_names_an_outcome_the_engine_leaves_unnamed() -> None:
         [NODE or "node", "-e", script, helper], capture_output=True, text=True, timeout=60, check=True
     )
     assert json.loads(done.stdout) == ["schneider", "schneidered", "all-tricks", ""]
+
+
+def test_the_python_game_example_leaves_burials_and_a_half_made_bury_to_the_kit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The game buries a card per action and lists single cards: the adapter answers ``None`` for
+    the bury and the kit finds the pairs by trial (S2 picked: any two of its eight cards,
+    bury.two-cards: 28 pairs); a bury whose second card S2 does not hold is refused after the
+    game buried the first, and the kit restores the game (still S2's 28 pairs to bury)."""
+    import sys
+
+    from conformance.adapter import Deal, ReplayRequest
+
+    folder = ROOT / "adapters" / "examples" / "python-game"
+    monkeypatch.syspath_prepend(str(folder))
+    monkeypatch.delitem(sys.modules, "adapter", raising=False)
+    import adapter as example  # type: ignore[import-not-found]
+
+    deal = Deal(
+        "S5",
+        {
+            "S1": ("AH", "JD", "7D", "9C", "8S", "8H"),
+            "S2": ("QC", "QD", "TD", "AC", "KS", "9H"),
+            "S3": ("QS", "JC", "AD", "9D", "7H", "KC"),
+            "S4": ("QH", "JS", "KD", "TC", "AS", "TH"),
+            "S5": ("JH", "8D", "8C", "7C", "9S", "KH"),
+        },
+        ("TS", "7S"),
+    )
+    engine = example.engine()
+    options = {axis: choices[0] for axis, choices in engine.info().options.items()}
+    picked = engine.replay(ReplayRequest(options, deal, ("S1 pass", "S2 pick")))
+    assert picked.phase == "bury" and picked.legal is not None and len(picked.legal) == 28
+    half = engine.replay(ReplayRequest(options, deal, ("S1 pass", "S2 pick", "S2 bury TS QH")))
+    assert half.rejected is not None and half.rejected.index == 2
+    assert half.turn == "S2" and set(half.legal or ()) == set(picked.legal)
+    one = engine.replay(ReplayRequest(options, deal, ("S1 pass", "S2 pick", "S2 bury TS")))
+    assert one.rejected is not None and one.rejected.rule == "bury.two-cards"

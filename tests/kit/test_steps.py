@@ -13,7 +13,7 @@ from conformance.kit import StepAdapter
 from conformance.judge.run import SuiteRun
 from conformance.runner import run_engine
 
-from .reference_steps import ReferenceSteps, reference_steps
+from .reference_steps import ReferenceSteps, StepsOnly, reference_steps
 
 
 @functools.cache
@@ -84,12 +84,11 @@ def test_the_same_over_the_protocol_step_messages() -> None:
 def test_the_reference_server_answers_the_step_messages_as_it_replays() -> None:
     """The reference engine's own ``start``/``apply``/``result`` answers, driven by the harness,
     give what its ``replay`` answers give."""
-    from conformance.engines.protocol_adapter import ProtocolSteps
     from conformance.engines.reference import ReferenceAdapter
 
     areas = ["auction", "bury", "call", "play"]
     by_steps = run_engine(
-        StepAdapter(ProtocolSteps(ReferenceAdapter(validate=True)), check_turn=False), probes=False, areas=areas
+        StepAdapter(StepsOnly(ReferenceAdapter(validate=True)), check_turn=False), probes=False, areas=areas
     )
     by_replay = run_engine(ReferenceAdapter(), probes=False, areas=areas)
     replayed = {r.key: r.status for r in by_replay.results}
@@ -103,16 +102,25 @@ def test_trick_winner_queries_are_answered_by_replaying_a_leaster() -> None:
     """An engine that only plays hands gets the trick-winner scenarios too: each trick is played
     as the first trick of a leaster. A mutant ranking the jacks wrongly is caught by them, and
     blamed on the ranking rule."""
-    from conformance.engines.protocol_adapter import ProtocolSteps
     from conformance.gates.mutants import MUTANTS, MutantAdapter
 
     results = of_areas(steps_run().results, ["ranking", "trick"])
     passed = [r for r in results if r.status is Status.PASSED and r.kind == "scenario"]
     assert len(passed) > 150 and not [r for r in results if r.status is Status.FAILED]
-    wrong = StepAdapter(ProtocolSteps(MutantAdapter(MUTANTS["ranking.jack-order-swapped"])), check_turn=False)
+    wrong = StepAdapter(StepsOnly(MutantAdapter(MUTANTS["ranking.jack-order-swapped"])), check_turn=False)
     failed = [r for r in run_engine(wrong, probes=False, areas=["ranking"]).results if r.status is Status.FAILED]
     assert failed and {rule for r in failed for rule in r.blamed} <= {
         "ranking.trump-order",
         "ranking.trump-beats-fail",
         "trick.highest-trump-wins",
     }
+
+
+def test_score_queries_are_answered_by_a_hand_played_to_the_result() -> None:
+    """An engine without a score query gets the score scenarios too (a hand is played to each
+    described result): none is left unsupported for want of the capability, none fails."""
+    results = steps_run().results
+    assert not [r for r in results if r.reason == "capability score missing"]
+    scored = [r for r in results if r.kind == "scenario" and r.status is Status.PASSED and "score" in r.case_id.lower()]
+    by_replay = [r for r in results if r.reason.startswith("engine: score by replay")]
+    assert len(scored) > 20 and len(by_replay) < 40, (len(scored), len(by_replay))

@@ -1,6 +1,9 @@
 """Example adapter: a Python game object (``game.py`` here) with string actions, ``False`` on an
-illegal action, seat 1 always first and one card buried per action. Run it as:
-``sheepshead-conformance run --engine python:adapter:engine`` from this folder."""
+illegal action, seat 1 always first and one card buried per action. The kit does the rest: it
+finds the legal burials by trying each pair on a copy (``legal_actions`` answers ``None`` then),
+and puts the game back when a bury is refused after its first card (it replays the hand from the
+deal; a ``snapshot()``/``restore(state)`` pair here would be used instead).
+Run it as: ``sheepshead-conformance run --engine python:adapter:engine`` from this folder."""
 
 from __future__ import annotations
 
@@ -13,7 +16,7 @@ from game import Game  # noqa: E402
 
 from conformance.adapter import EngineInfo, HandOutcome  # noqa: E402
 from conformance.kit import StepAdapter, StepResult, StepTrick  # noqa: E402
-from conformance.kit.translate import CardSpelling, SeatRotation, pair_burials, parse_action  # noqa: E402
+from conformance.kit.translate import CardSpelling, SeatRotation, bury_cards, parse_action  # noqa: E402
 
 CARDS = CardSpelling.named("ten_as_10")  # the game writes 10D, QC
 PLAYS = {
@@ -49,10 +52,10 @@ class GameSteps:
     def turn(self) -> str | None:
         return None if self.game.phase == "over" else self.seats.from_engine(self.game.current)
 
-    def legal_actions(self) -> list[str]:
-        seat, legal = self.turn(), self.game.legal_actions()
+    def legal_actions(self) -> list[str] | None:
         if self.game.phase == "bury":
-            return pair_burials(str(seat), [CARDS.from_engine(a.split()[1]) for a in legal])
+            return None  # one card at a time: the kit tries each pair
+        seat, legal = self.turn(), self.game.legal_actions()
         return [
             f"{seat} {verb.lower()}" + (f" {CARDS.from_engine(card)}" if card else "")
             for verb, _, card in (a.partition(" ") for a in legal)
@@ -62,15 +65,11 @@ class GameSteps:
         a = parse_action(action)
         if self.turn() != a.seat or a.under:
             return False
-        words = [f"{a.verb.upper()} {CARDS.to_engine(c)}" for c in a.cards] or [a.verb.upper()]
-        offered = self.game.legal_actions()
-        if (
-            len(words) != (2 if a.verb == "bury" else 1)
-            or len(set(words)) != len(words)
-            or not set(words) <= set(offered)
-        ):
+        cards = bury_cards(action) if a.verb == "bury" else a.cards  # a bury of one card: refused
+        words = [f"{a.verb.upper()} {CARDS.to_engine(c)}" for c in cards] or [a.verb.upper()]
+        if len(words) > 1 and a.verb != "bury":
             return False
-        return all(self.game.act(word) for word in words)
+        return all(self.game.act(word) for word in words)  # a half-made bury: the kit replays
 
     def result(self) -> StepResult:
         g = self.game
