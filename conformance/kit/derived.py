@@ -6,13 +6,15 @@ cards of one suit), and the engine's own score of that hand is its answer.
 
 ``trick-winner`` and ``card-points``:
 
-The trick is played as the first trick of a leaster: a deal is built in which every seat can
+The trick is played as the first trick of a hand: a deal is built in which every seat can
 legally play its card of the trick (a seat that does not follow the led suit holds none of it,
 and, under ``void-play: must-trump``, no trump either when it plays a fail card), a partial trick
-is completed with fail cards of a suit that is not led (which never win), all five pass, and the
-five cards are played. The engine's winner of that trick is its answer. It takes an engine whose
-``all-pass`` option is ``leaster`` and a query without a called or under card; any other query is
-left unsupported, never guessed.
+is completed with fail cards of a suit that is not led (which never win), and the five cards are
+played. Under ``all-pass: leaster`` all five pass and the trick is a leaster's first; under any
+other all-pass option (a schwanzer, a doubler, a redeal) the dealer's left picks, buries the two
+blind cards and goes alone, in the order of ``call-timing``, and leads the trick (a hand with no
+called card, whose trick is ranked as a leaster's). The engine's winner of that trick is its
+answer. A query with a called or under card is left unsupported, never guessed.
 """
 
 from __future__ import annotations
@@ -74,15 +76,20 @@ _POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
 def _first_trick(
     cards: Sequence[str], options: Mapping[str, str], replay: Callable[[ReplayRequest], ReplayResponse], what: str
 ) -> tuple[Sequence[str], ReplayResponse]:
-    """Replay a leaster whose first trick holds ``cards`` (completed with fillers); the trick as
-    played and the engine's answer. ``what`` names the query in the reasons it gives up."""
-    if options.get("all-pass") != "leaster":
-        raise Unsupported(f"{what} needs a leaster (all-pass: leaster) to play the trick in")
+    """Replay a hand whose first trick holds ``cards`` (completed with fillers): a leaster, or a
+    hand the dealer's left picks and plays alone; the trick as played and the engine's answer.
+    ``what`` names the query in the reasons it gives up."""
     deal = _deal(cards, options.get("void-play") == "must-trump")
     if deal is None:
         raise Unsupported(f"{what}: no deal lets every seat play its card of the trick")
     full = [deal.hands[seat][0] for seat in SEATS]
-    actions = (*(f"{seat} pass" for seat in SEATS), *(f"{seat} play {card}" for seat, card in zip(SEATS, full)))
+    if options.get("all-pass", "leaster") == "leaster":
+        before: tuple[str, ...] = tuple(f"{seat} pass" for seat in SEATS)
+    else:  # S1 picks, buries the blind and goes alone: no called card, the trick ranked as a leaster's
+        bury, alone = f"S1 bury {deal.blind[0]} {deal.blind[1]}", "S1 alone"
+        order = (alone, bury) if options.get("call-timing") == "call-then-bury" else (bury, alone)
+        before = ("S1 pick", *order)
+    actions = (*before, *(f"{seat} play {card}" for seat, card in zip(SEATS, full)))
     reply = replay(ReplayRequest(dict(options), deal, actions))
     if reply.rejected is not None or not reply.tricks:
         raise Unsupported(f"{what}: the engine's replay of the trick gave no winner")
@@ -101,8 +108,8 @@ def options_for_a_leaster(declared: Mapping[str, Sequence[str]]) -> dict[str, st
 def card_points_by_replay(
     cards: Sequence[str], options: Mapping[str, str], replay: Callable[[ReplayRequest], ReplayResponse]
 ) -> int:
-    """The card points of one to five cards, as the points of a leaster's first trick holding
-    them and fail cards worth nothing (7, 8, 9).
+    """The card points of one to five cards, as the points of a hand's first trick holding them
+    and fail cards worth nothing (7, 8, 9): a leaster's, or a lone picker's.
 
     :raises Unsupported: more than five cards, no such deal, or the engine reports no points.
     """
@@ -120,20 +127,21 @@ def card_points_by_replay(
         if points is None:
             raise Unsupported("card-points by replay: the engine does not report a trick's points")
         return points
-    raise Unsupported("card-points by replay: no leaster's first trick holds these cards")
+    raise Unsupported("card-points by replay: no hand's first trick holds these cards")
 
 
 def trick_winner_by_replay(
     request: TrickWinnerRequest, options: Mapping[str, str], replay: Callable[[ReplayRequest], ReplayResponse]
 ) -> int:
-    """The index, in play order, of the winning card, from the engine's own replay of a leaster.
+    """The index, in play order, of the winning card, from the engine's own replay of a hand whose
+    first trick holds the cards (a leaster, or a lone picker's hand).
 
-    :raises Unsupported: the engine plays no leaster, the query names a called or under card,
+    :raises Unsupported: the query names a called or under card,
         or no deal reaches the trick.
     """
     what = "trick-winner by replay"
     if request.called is not None or request.under is not None:
-        raise Unsupported(f"{what} plays a leaster, which has no called card")
+        raise Unsupported(f"{what} plays a hand without a called card")
     cards = tuple(request.cards)
     if not 1 <= len(cards) <= 5 or len(set(cards)) != len(cards):
         raise Unsupported(f"{what} needs one to five different cards")

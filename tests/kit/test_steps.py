@@ -124,3 +124,20 @@ def test_score_queries_are_answered_by_a_hand_played_to_the_result() -> None:
     scored = [r for r in results if r.kind == "scenario" and r.status is Status.PASSED and "score" in r.case_id.lower()]
     by_replay = [r for r in results if r.reason.startswith("engine: score by replay")]
     assert len(scored) > 20 and len(by_replay) < 40, (len(scored), len(by_replay))
+
+
+def test_a_trick_of_an_engine_without_a_leaster_is_played_in_a_lone_pickers_hand() -> None:
+    """Under a schwanzer (no leaster to play the trick in), trick-winner and card-points by replay
+    play the trick as the first of a hand the dealer's left picks and plays alone: the jacks of a
+    trump trick, and a fail trick's points."""
+    from conformance.adapter import CardPointsRequest, TrickWinnerRequest
+    from conformance.engines.reference import ReferenceAdapter
+    from conformance.kit.derived import card_points_by_replay, trick_winner_by_replay
+
+    engine = StepAdapter(StepsOnly(ReferenceAdapter()), check_turn=False)
+    for timing in ("bury-then-call", "call-then-bury"):
+        options = {"all-pass": "schwanzer", "call-timing": timing}
+        trick = TrickWinnerRequest(options, ("JD", "JC", "7D", "JS", "AC"))
+        assert trick_winner_by_replay(trick, options, engine.replay) == 1  # JC: trick.highest-trump-wins
+        assert card_points_by_replay(("AC", "TC", "KC"), options, engine.replay) == 25  # points.card-values
+    assert engine.card_points(CardPointsRequest(("QC", "AH"))) == 14
