@@ -26,7 +26,7 @@ from .catalogue import Cite, Rule, Source, Spec
 from .render import render_spec_markdown
 from .resources import package_dir
 
-__all__ = ["ScoringRow", "SiteTest", "render_site"]
+__all__ = ["AllPassRow", "ScoringRow", "SiteTest", "render_site"]
 
 
 @dataclass(frozen=True)
@@ -316,13 +316,47 @@ def _comparison(spec: Spec, resolved: Mapping[str, Mapping[str, str]]) -> str:
     )
 
 
+@dataclass(frozen=True)
+class AllPassRow:
+    """One outcome of a deal all five pass: who pays or takes what, by option."""
+
+    outcome: str
+    """``leaster``, ``schwanzer``, ``doubler``, ``redeal``."""
+    when: str
+    """When it is the outcome, in words."""
+    figures: str
+    """What each seat takes or pays, every axis at its default."""
+    by_option: tuple[tuple[str, str], ...] = ()
+    """``(axis=option, figures)`` for each option that changes it (a tie, a leaster's blind)."""
+
+
 def _figures(values: Sequence[int]) -> str:
     return " / ".join(f"{value:+d}".replace("-", "\u2212") if value else "0" for value in values)
 
 
-def _scoring(rows: Sequence[ScoringRow]) -> str:
+def _all_pass(rows: Sequence[AllPassRow]) -> str:
+    """The table of a deal all five pass: a leaster, a schwanzer, a doubler or a redeal."""
+    if not rows:
+        return ""
+    body = []
+    for row in rows:
+        changes = "".join(f"<li><code>{_e(option)}</code>: {_e(figures)}</li>" for option, figures in row.by_option)
+        body.append(
+            f'<tr><td data-label="Outcome"><a href="#axis-all-pass"><code>{_e(row.outcome)}</code></a></td>'
+            f'<td data-label="When">{_e(row.when)}</td><td data-label="Each seat">{_e(row.figures)}</td>'
+            f'<td data-label="Other options">{f"<ul>{changes}</ul>" if changes else "the same under every option"}</td></tr>'
+        )
+    return (
+        "<h3>When all five pass</h3>"
+        '<table class="stack"><thead><tr><th>Outcome</th><th>When</th><th>Each seat</th><th>Other options</th>'
+        f"</tr></thead><tbody>{''.join(body)}</tbody></table>"
+    )
+
+
+def _scoring(rows: Sequence[ScoringRow], all_pass: Sequence[AllPassRow] = ()) -> str:
     """The scoring table in the manner of a rules page: what each seat takes or pays for each
-    outcome, with the options that change a row beside it, and the multipliers under it."""
+    outcome, with the options that change a row beside it, the multipliers under it, and what a
+    deal all five pass costs."""
     if not rows:
         return ""
     body = []
@@ -344,8 +378,10 @@ def _scoring(rows: Sequence[ScoringRow]) -> str:
         '<p>Every figure is multiplied by the stakes (<a href="#scoring.stakes-multiply"><code>scoring.stakes-multiply'
         "</code></a>): two after a doubler (all-pass <code>doubler</code>), two more for a loss under double on the bump"
         ' (<code>double-on-the-bump: on</code>), two for each crack, re-crack and blitz (<a href="#crack.doubles">'
-        "<code>crack.doubles</code></a>); under <code>stakes-cap: sixteen</code> at most sixteen"
-        ' (<a href="#crack.cap"><code>crack.cap</code></a>).</p></section>'
+        "<code>crack.doubles</code></a>); under <code>stakes-cap: sixteen</code> at most sixteen, and under"
+        " <code>stakes-cap: sixty-four-with-tiers</code> at most sixty-four, a schneider's and a sweep's own"
+        ' multiple counted too (<a href="#crack.cap"><code>crack.cap</code></a>).</p>'
+        f"{_all_pass(all_pass)}</section>"
     )
 
 
@@ -475,7 +511,14 @@ def _test(test: SiteTest) -> str:
     )
 
 
-def render_site(spec: Spec, *, disputes: str, tests: Sequence[SiteTest], scoring: Sequence[ScoringRow] = ()) -> str:
+def render_site(
+    spec: Spec,
+    *,
+    disputes: str,
+    tests: Sequence[SiteTest],
+    scoring: Sequence[ScoringRow] = (),
+    all_pass: Sequence[AllPassRow] = (),
+) -> str:
     """The page (``index.html``): the spec, the scoring table, the disputes pages and the tests.
 
     :param disputes: the text of ``disputes.md``.
@@ -520,7 +563,7 @@ def render_site(spec: Spec, *, disputes: str, tests: Sequence[SiteTest], scoring
                 f'<section id="intro">{_site_links(md.render(intro))}</section>',
                 f'<section id="rules"><h2>Rules</h2><ul>{contents}</ul>' + "".join(areas) + "</section>",
                 _comparison(spec, resolved),
-                _scoring(scoring),
+                _scoring(scoring, all_pass),
                 f'<section id="spec-details">{_site_links(md.render(tail))}</section>',
                 f'<section id="disputes"><h2>Disputes</h2>{_site_links(md.render(disputes), prefix="dispute-")}</section>',
                 '<section id="tests"><h2>Tests</h2><p>Every scenario and record of the suite, with the rules it checks.</p>'

@@ -16,13 +16,13 @@ from pathlib import Path
 
 import yaml
 from sheepshead_spec import Spec, package_dir
-from sheepshead_spec.site import ScoringRow, SiteTest, render_site
+from sheepshead_spec.site import AllPassRow, ScoringRow, SiteTest, render_site
 
 from conformance.cases.catalog import features_root, fixtures_root, suite_cases
 from conformance.cases.model import Case
 from conformance.cli.support import EXIT_OK, Environment, UsageError, spec_or_usage_error
 
-__all__ = ["add_parser", "scoring_rows", "site_tests"]
+__all__ = ["add_parser", "all_pass_rows", "scoring_rows", "site_tests"]
 
 
 def add_parser(spec_commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -178,6 +178,64 @@ def scoring_rows(spec: Spec) -> list[ScoringRow]:
     return rows
 
 
+def all_pass_rows(spec: Spec) -> list[AllPassRow]:
+    """What a deal all five pass costs each seat, as the reference engine scores it (every axis
+    at its default, then each tie option): a leaster's winner, a schwanzer's payer, a doubler and a
+    redeal."""
+    from reference_impl.profile import Profile
+    from reference_impl.scoring import leaster_scores, schwanzer_scores
+
+    def each(scores: Sequence[int], role: str, other: str = "each other seat") -> str:
+        if not any(scores):
+            return "nobody scores"
+        first, rest = scores[0], scores[-1]
+        return f"{role} {first:+d}, {other} {rest:+d}"
+
+    single = ([10, 30, 25, 30, 25], [1, 2, 1, 1, 1])  # S1 the fewest card points, with a trick
+    tie = ([10, 10, 40, 30, 30], [1, 1, 2, 1, 1])  # S1 and S2 tie for the fewest
+    leaster = Profile.named("standard")
+    _, won = leaster_scores(leaster, *single)
+    ties = []
+    for option in (o.id for o in spec.axis("leaster-tie").options):
+        _, scores = leaster_scores(leaster.with_options({"leaster-tie": option}), *tie, draw=(0,))
+        text = (
+            "each tied seat " + f"{scores[0]:+d}, each other seat {scores[-1]:+d}" if any(scores) else "nobody scores"
+        )
+        if option == "random":
+            text = f"the seat the draw picks {scores[0]:+d}, each other seat {scores[-1]:+d}"
+        ties.append((f"leaster-tie={option} (a tie for the fewest)", text))
+    payers = {"nobody": [], "highest-trump-pays": [0], "all-tied-pay": [0, 1]}
+    schwanzer_ties = []
+    for option in (o.id for o in spec.axis("schwanzer-tie").options):
+        scores = schwanzer_scores(payers[option])
+        who = "the tied seat holding the highest trump" if option == "highest-trump-pays" else "each tied seat"
+        schwanzer_ties.append((f"schwanzer-tie={option} (a tie for the most)", each(scores, who)))
+    return [
+        AllPassRow(
+            "leaster",
+            "all pass, and the table plays a leaster: the fewest card points win",
+            each(won, "the winner"),
+            tuple(ties),
+        ),
+        AllPassRow(
+            "schwanzer",
+            "all pass, and the hands are shown: the most trump power pays",
+            each(schwanzer_scores([0]), "the payer"),
+            tuple(schwanzer_ties),
+        ),
+        AllPassRow(
+            "doubler",
+            "all pass, and the cards are thrown in",
+            "nobody scores; the next hand counts double",
+            (
+                ("doubler-stacking=queue", "as many doubled hands as doublers in a row"),
+                ("doubler-stacking=single", "one doubled hand, however many doublers in a row"),
+            ),
+        ),
+        AllPassRow("redeal", "all pass, and the cards are dealt again", "nobody scores, nothing doubled"),
+    ]
+
+
 def _site(args: argparse.Namespace, env: Environment) -> int:
     spec: Spec = spec_or_usage_error()
     folder = _checked_folder(args.dir)
@@ -193,7 +251,9 @@ def _site(args: argparse.Namespace, env: Environment) -> int:
         raise UsageError(f"{args.dir}: cannot write index.html: {error.strerror or error}") from None
     try:
         disputes = (package_dir() / "disputes.md").read_text(encoding="utf-8")
-        page = render_site(spec, disputes=disputes, tests=site_tests(), scoring=scoring_rows(spec))
+        page = render_site(
+            spec, disputes=disputes, tests=site_tests(), scoring=scoring_rows(spec), all_pass=all_pass_rows(spec)
+        )
         with out:
             out.write(page)
             out.flush()

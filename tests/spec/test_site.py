@@ -140,7 +140,7 @@ def test_the_scoring_table_has_the_hand_worked_figures(page: Path) -> None:
     text = page.read_text(encoding="utf-8")
     section = text.split('<section id="scoring">', 1)[1].split("</section>", 1)[0]
     rows = re.findall(r"<tr>(.*?)</tr>", section)
-    cells = {re.sub(r"<[^>]+>", "", row.split("</td>")[1]): row for row in rows[1:]}
+    cells = {re.sub(r"<[^>]+>", "", row.split("</td>")[1]): row for row in rows if "<td" in row}
     minus = "\u2212"
     # a win 2 / 1 / -1 (alone 4 / -1); a loss the reverse; the defenders' sweep -6 / -3 / +3,
     # -9 / 0 / +3 when the partner is let off the hook; 90 points a schneider only under ninety
@@ -150,6 +150,25 @@ def test_the_scoring_table_has_the_hand_worked_figures(page: Path) -> None:
     assert "defender-sweep=partner-off-hook</code>: no-tricks: -9 / 0 / +3" in cells["no trick"]
     assert "schneider-line=ninety</code>: schneider: +4 / +2 / -2" in cells["exactly 90 card points"]
     assert "no-tricker=points</code>: no-tricks: -6 / -3 / +3" in cells["a trick, but no card points"]
+
+
+def test_the_scoring_table_says_what_a_deal_all_pass_costs_and_the_cap_of_sixty_four(page: Path) -> None:
+    """Worked by hand: a leaster's winner takes 1 from each of four (+4, -1 each); two tied under
+    split take 1 from each of the three others (+3, -2 each); a schwanzer's payer gives 1 to each
+    (-4, +1); two payers under all-tied-pay each give 1 to the three others (-3, +2)."""
+    text = page.read_text(encoding="utf-8")
+    section = text.split('<section id="scoring">', 1)[1].split("</section>", 1)[0]
+    assert "stakes-cap: sixty-four-with-tiers</code> at most sixty-four" in section
+    passed = section.split("When all five pass", 1)[1]
+    rows = {re.sub(r"<[^>]+>", "", row.split("</td>")[0]): row for row in re.findall(r"<tr>(.*?)</tr>", passed)}
+    assert "the winner +4, each other seat -1" in rows["leaster"]
+    assert "leaster-tie=split (a tie for the fewest)</code>: each tied seat +3, each other seat -2" in rows["leaster"]
+    assert "the payer -4, each other seat +1" in rows["schwanzer"]
+    assert (
+        "schwanzer-tie=all-tied-pay (a tie for the most)</code>: each tied seat -3, each other seat +2"
+        in rows["schwanzer"]
+    )
+    assert "the next hand counts double" in rows["doubler"] and "nobody scores" in rows["redeal"]
 
 
 def test_the_search_box_in_a_real_browser(page: Path, tmp_path: Path) -> None:
