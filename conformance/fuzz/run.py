@@ -47,6 +47,15 @@ FuzzProgress = Callable[["FuzzRun"], None]
 SESSION_EVERY = 5
 """Every fifth game is a session of two to four hands (with ``session`` and a reference for it)."""
 
+QUERIES_EVERY = 8
+"""One hand in this many of a step engine that also answers queries is asked as queries too: its
+legal plays, trick winners, card points and calls are checked through those queries as well (the
+score query is compared at every hand)."""
+
+QUERY_KINDS = frozenset(
+    {Capability.LEGAL_PLAYS, Capability.TRICK_WINNER, Capability.CARD_POINTS, Capability.CALLABLE_CARDS}
+)
+
 
 @dataclass
 class Group:
@@ -176,6 +185,7 @@ def fuzz(
     )
 
     counting = [True]  # the shrinker's replays are not counted
+    queries_too = steps is not None and bool(info.capabilities & QUERY_KINDS)
 
     def noted(prepared: PreparedHand) -> PreparedHand:
         if reached is not None and counting[0]:
@@ -194,15 +204,18 @@ def fuzz(
             # Dealt from a pack: the same hand dealt by hands tells whether the engine's dealing is the bug.
             if judge_hand(redealt(prepared, whole), reference, steps).divergence is None:
                 played.divergence = dataclasses.replace(divergence, rules=("deal.three-two-three",), about="deal")
+        if played.divergence is None and queries_too and played.number % QUERIES_EVERY == 0:
+            ask_queries(prepared)  # a step engine is checked through its queries as well
+            played.divergence = prepared.hand.divergence
         if played.divergence is None and scoring is not None:
             played.divergence = compare_score(
                 choices, engine, scoring, prepared.hand.options, prepared.sent, reached if counting[0] else None
             )
         return played
 
-    def asked(number: int, choices: Choices, options: dict[str, str], sent: Mapping[str, str]) -> HandPlay:
-        """A hand played on the reference and asked of a query engine (:mod:`conformance.fuzz.queries`)."""
-        prepared = noted(prepare_hand(number, choices, reference, options, info, sent))
+    def ask_queries(prepared: PreparedHand) -> None:
+        """Ask a hand played on the reference of the engine's queries (:mod:`conformance.fuzz.queries`);
+        its first difference, or the engine's failure, is the hand's divergence."""
         try:
             judge_by_queries_of(prepared, engine, info)
         except Unsupported:
@@ -217,6 +230,11 @@ def fuzz(
                 (),
                 about="crash-query",
             )
+
+    def asked(number: int, choices: Choices, options: dict[str, str], sent: Mapping[str, str]) -> HandPlay:
+        """A hand played on the reference and asked of a query engine (:mod:`conformance.fuzz.queries`)."""
+        prepared = noted(prepare_hand(number, choices, reference, options, info, sent))
+        ask_queries(prepared)
         played = prepared.hand
         if played.divergence is None and scoring is not None:
             played.divergence = compare_score(choices, engine, scoring, options, sent, reached if counting[0] else None)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from sheepshead_spec import load_spec
 
-from conformance.adapter import Capability
+from conformance.adapter import Capability, TrickWinnerRequest
 from conformance.engines.reference import ReferenceAdapter, ReferenceSteps
 from conformance.fuzz.run import FuzzRun, fuzz
 from conformance.gates.mutants import MUTANTS, MutantAdapter
@@ -91,3 +91,22 @@ def test_a_query_only_engine_with_a_planted_bug_is_found_by_fuzz(tmp_path: Path,
         loader=lambda text: FixedRulesEngine(ReferenceAdapter(), plays=plays, capabilities=_QUERIES, name="honest"),
     )
     assert honest.status == 0, honest.out
+
+
+class _FirstCardWinsQuery(ReferenceAdapter):
+    """Plays hands as the reference does, but its trick-winner query names the led card: a bug
+    only its queries show."""
+
+    def trick_winner(self, request: TrickWinnerRequest) -> int:
+        return 0
+
+
+def test_a_step_engine_is_checked_through_its_queries_as_well(tmp_path: Path) -> None:
+    """One hand in QUERIES_EVERY of a step engine with queries is also asked as queries: a wrong
+    trick-winner query is found, though every hand the engine plays agrees."""
+    out = tmp_path / "out"
+    argv = ["fuzz", "--engine", "q", "--hands", "40", "-q", "--seed", "t", "--output", str(out), "--format", "json"]
+    outcome = run_cli([*argv, "--shrink", "0"], loader=lambda text: _FirstCardWinsQuery())
+    assert outcome.status == 1, outcome.err
+    found = [d for d in json.loads(outcome.out)["divergences"] if d["kind"] == "query"]
+    assert found and all(d["class"].startswith("query-trick-winner ") for d in found), found
