@@ -61,7 +61,9 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         nargs="*",
         metavar="report FILE",
         help="'fuzz report FILE|DIR …' prints the summary of earlier runs from their findings.jsonl"
-        " (of --output), merged: each divergence once, as far as each run got",
+        " (of --output), merged: each divergence once, as far as each run got; 'fuzz merge DIR … --output"
+        " OUT' does the same and copies each divergence's record into OUT (one set of records for a run"
+        " split with --shard over several machines)",
     )
     parser.add_argument(
         "--engine",
@@ -254,6 +256,31 @@ def _replace(path: Path, text: str) -> None:
     os.replace(partial, path)
 
 
+def _gather_records(data: dict[str, Any], folder: Path) -> None:
+    """Copy each merged divergence's record into ``folder`` (its name kept; a second record of the
+    same name from another machine gets the shard's folder name in front), and point the summary
+    at the copies."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise UsageError(f"cannot create {folder}: {error.strerror or error}") from None
+    taken: set[str] = set()
+    for item in data["divergences"]:
+        record = item.get("record")
+        if not record:
+            continue
+        source = Path(record)
+        name = source.name if source.name not in taken else f"{source.parent.name}-{source.name}"
+        taken.add(name)
+        try:
+            text = source.read_text(encoding="utf-8")
+        except OSError:
+            item["record"] = None  # the shard's folder is gone: the summary still names the divergence
+            continue
+        _replace(folder / name, text)
+        item["record"] = str(folder / name)
+
+
 def read_findings(paths: Sequence[str]) -> dict[str, Any]:
     """The merged summary of the runs whose :data:`FINDINGS` files (or their folders) are given:
     each divergence once (its latest line), the hands and seconds of every run that ended.
@@ -358,11 +385,19 @@ def _reached_of(data: Mapping[str, Any]) -> Reached:
 def fuzz_command(args: argparse.Namespace, env: Environment) -> int:
     """Carry out ``fuzz`` (or ``fuzz report``)."""
     if args.report:
-        if args.report[0] != "report" or len(args.report) < 2:
-            raise UsageError("'fuzz' takes no positional argument but 'report FILE|DIR …' (a findings.jsonl)")
+        verb = args.report[0]
+        if verb not in ("report", "merge") or len(args.report) < 2:
+            raise UsageError(
+                "'fuzz' takes no positional argument but 'report FILE|DIR …' or 'merge DIR … --output OUT'"
+                " (a findings.jsonl)"
+            )
         if args.engine:
-            raise UsageError("'fuzz report' reads earlier runs: it takes no --engine")
+            raise UsageError(f"'fuzz {verb}' reads earlier runs: it takes no --engine")
         data = read_findings(args.report[1:])
+        if verb == "merge":
+            if not args.output:
+                raise UsageError("'fuzz merge' writes one set of records: give --output OUT")
+            _gather_records(data, Path(args.output))
         env.out.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n" if args.format == "json" else _text(data))
         return EXIT_FAILED if data["divergences"] else EXIT_OK
     if not args.engine:

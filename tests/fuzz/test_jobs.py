@@ -69,6 +69,16 @@ def test_shards_merged_by_fuzz_report_are_the_whole_run(tmp_path: Path) -> None:
     data = json.loads(merged.out)
     assert data["hands"] == whole["hands"] == 30
     assert _found(data) == _found(whole)
+    # fuzz merge: the same summary, and one set of records, each one check reads
+    out = tmp_path / "merged"
+    parts = [str(tmp_path / f"part{part}") for part in (1, 2, 3)]
+    gathered = run_cli(["fuzz", "merge", *parts, "--output", str(out), "--format", "json"])
+    merged_data = json.loads(gathered.out)
+    assert _found(merged_data) == _found(whole)
+    records = [item["record"] for item in merged_data["divergences"] if item["record"]]
+    assert records and all(Path(record).parent == out for record in records)
+    assert sorted(path.name for path in out.glob("*.yaml")) == sorted(Path(record).name for record in records)
+    assert run_cli(["fuzz", "merge", *parts]).status == 2  # no --output: a usage error
 
 
 def test_shard_and_jobs_are_checked() -> None:
