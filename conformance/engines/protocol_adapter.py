@@ -152,6 +152,18 @@ class ProtocolAdapter(ABC):
             capabilities.add(Capability.CARD_POINTS)
         return dataclasses.replace(info, capabilities=frozenset(capabilities))
 
+    @property
+    def answered_by_replay(self) -> frozenset[Capability]:
+        """The queries the harness answers by replaying hands, the engine having none of its own."""
+        return frozenset(
+            capability
+            for capability, derived in (
+                (Capability.TRICK_WINNER, self._trick_winner_by_replay),
+                (Capability.CARD_POINTS, self._card_points_by_replay),
+            )
+            if derived
+        )
+
     def session(self, request: SessionRequest) -> SessionResponse:
         """Replay hands in sequence (capability ``session``)."""
         response: SessionResponse = self._ask(request)

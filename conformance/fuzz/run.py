@@ -185,7 +185,8 @@ def fuzz(
     )
 
     counting = [True]  # the shrinker's replays are not counted
-    queries_too = steps is not None and bool(info.capabilities & QUERY_KINDS)
+    derived: frozenset[Capability] = getattr(engine, "answered_by_replay", frozenset())  # its own steps: nothing new
+    queries_too = steps is not None and bool(info.capabilities & QUERY_KINDS - derived)
 
     def noted(prepared: PreparedHand) -> PreparedHand:
         if reached is not None and counting[0]:

@@ -313,6 +313,12 @@ class StepAdapter:
             self._declared = frozenset(base.capabilities)
         return self._info
 
+    @property
+    def answered_by_replay(self) -> frozenset[Capability]:
+        """The queries the kit answers by replaying hands, the engine having no callback of its own."""
+        self.info()
+        return frozenset({Capability.TRICK_WINNER, Capability.CARD_POINTS, Capability.SCORE}) - self._declared
+
     def replay(self, request: ReplayRequest) -> ReplayResponse:
         if request.stakes != 1:
             raise Unsupported("a step-driven engine is replayed one hand at stakes 1 (no session)")
