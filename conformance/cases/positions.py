@@ -22,7 +22,6 @@ from conformance.adapter import (
     AdapterError,
     Capability,
     CardPointsRequest,
-    Deal,
     EngineInfo,
     LegalPlaysRequest,
     Rejection,
@@ -134,6 +133,42 @@ def _requires(record: LoadedRecord) -> frozenset[str]:
     if "points" in trick:
         needed.add(Capability.CARD_POINTS.value)
     return frozenset(needed)
+
+
+def described_position(
+    hand: Sequence[str],
+    role: str,
+    trick: Sequence[str],
+    trick_number: int,
+    called: str | None,
+    under: str | None,
+    called_suit_led: bool,
+) -> Position:
+    """A scenario's described position (``a defender holding …``) as a position record's moment,
+    its seats chosen: the trick led by S1, the seat to play next; the picker the seat to play, the
+    seat after it (its partner being the seat to play), or the first seat of the others (a
+    defender); nobody in a leaster; the trick, when not stated, the one a hand of that size plays
+    to. What a position record says is all a built hand needs."""
+    seats = ("S1", "S2", "S3", "S4", "S5")
+    to_act = seats[len(trick)]
+    if trick_number == 1 and len(hand) < 6:  # not stated: the trick a hand of that size plays to
+        trick_number = 7 - len(hand)
+    others = [seat for seat in seats if seat != to_act]
+    picker = None if role == "leaster" else to_act if role == "picker" else others[0]
+    moment: dict[str, Any] = {
+        "to_act": to_act,
+        "hand": list(hand),
+        "trick": [f"{seat} {card}" for seat, card in zip(seats, trick)],
+        "earlier_tricks": trick_number - 1,
+        "picker": picker,
+        "called_suit_led": called_suit_led,
+    }
+    if called is not None:
+        moment["called"] = called
+        moment["partner"] = to_act if role == "partner" else None if role == "defender" else "unknown"
+    if under is not None:
+        moment["under"] = under
+    return Position(LoadedRecord("<described position>", {"position": moment}, lambda path: 0))
 
 
 def legal_by_replay(

@@ -156,7 +156,7 @@ def _topic_rules(step: _Step, table: Table, case_rules: Sequence[str], error: Mi
 
 def _runner(steps: Sequence[_Step], rules: tuple[str, ...]) -> Callable[[Adapter, EngineInfo, Config, Aids], CaseRun]:
     def run(adapter: Adapter, info: EngineInfo, config: Config, aids: Aids) -> CaseRun:
-        table = Table(adapter, info, "", config.request, config.expect, rules)
+        table = Table(adapter, info, "", config.request, config.expect, rules, aids)
         checks: list[Check] = []
         for number, step in enumerate(steps):
             try:

@@ -54,6 +54,7 @@ from conformance.cases.blame import action_topic, permitting_rules, trick_winner
 from conformance.cases.call_order import replay_order
 from conformance.cases.following import ASKABLE, QUERY_CAPABILITIES, Followed, card_points_of
 from conformance.cases.mismatches import CaseEnds, Mismatch, NotApplicable, ScenarioError, rejection_text
+from conformance.cases.model import NO_AIDS, Aids, Config
 
 __all__ = ["Attempt", "Game", "Position", "Table"]
 
@@ -115,8 +116,11 @@ class Table:
         options: Mapping[str, str],
         expect: Mapping[str, str] | None = None,
         rules: Sequence[str] = (),
+        aids: Aids = NO_AIDS,
     ) -> None:
         self.adapter = adapter
+        self.aids = aids
+        """The front end's help (a hand built to reach a described position)."""
         self.rules = tuple(rules)
         """The rules the scenario names (its ``@rule:`` tags), among which a wrong answer's blame is chosen."""
         self.info = info
@@ -519,11 +523,29 @@ class Table:
         return self.adapter.trick_winner(request)
 
     def legal_plays(self) -> tuple[str, ...]:
-        """The engine's legal cards in the described position."""
+        """The engine's legal cards in the described position: its ``legal-plays`` query; or, for
+        an engine that only replays, the legal plays of a whole hand built to reach the position
+        (the front end's ``aids.reach``, as a position record is asked)."""
         if not self.position.described:
             raise ScenarioError("describe the position first: 'Given a defender holding …'")
-        self.require(Capability.LEGAL_PLAYS)
         p = self.position
+        if Capability.LEGAL_PLAYS not in self.info.capabilities and Capability.REPLAY in self.info.capabilities:
+            from conformance.cases.positions import described_position, legal_by_replay
+
+            found = legal_by_replay(
+                described_position(p.hand, p.role, p.trick, p.trick_number, p.called, p.under, p.called_suit_led),
+                self.adapter,
+                Config(self.options, self.expect),
+                f"{p.hand}{p.trick}{p.role}",
+                (),
+                self.aids,
+            )
+            if isinstance(found, str):
+                raise Unsupported(
+                    f"the engine lacks capability legal-plays, and replaying a hand to the position: {found}"
+                )
+            return tuple(found[0])
+        self.require(Capability.LEGAL_PLAYS)
         request = LegalPlaysRequest(
             self.options, p.hand, p.trick, p.trick_number, p.role, p.called, p.under, p.called_suit_led
         )

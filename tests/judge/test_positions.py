@@ -169,3 +169,26 @@ def test_check_a_position_with_an_engine_that_cannot_answer_is_a_usage_error(mon
         replays.status == 0
         and "S2 may play 7C KS QD under void-play=free; only QD under void-play=must-trump." in replays.out
     )
+
+
+def test_a_scenarios_described_position_is_asked_of_an_engine_that_only_replays() -> None:
+    """'Given a defender holding …, Then the legal plays are …' with no legal-plays query: a whole
+    hand is built to reach the position (the front end's aids), and the engine's legal plays there
+    are judged: a hand of four cards is asked in trick 3; an engine whose queen of clubs follows a
+    club lead is caught, blamed on play.follow-suit."""
+    from conformance.gates.mutants import MUTANTS, MutantAdapter
+    from conformance.judge.results import Status
+    from conformance.runner import run_engine
+
+    class NoQueriesMutant(MutantAdapter):
+        def info(self) -> EngineInfo:
+            info = super().info()
+            return dataclasses.replace(info, capabilities=info.capabilities - {Capability.LEGAL_PLAYS})
+
+    follow = "features/play/play.feature::Holding a club, follow a club lead"
+    void = "features/play/play.feature::A player void in the led suit may play any card"
+    right = run_engine(NoQueries(), probes=False, areas=["play"]).results
+    assert [r.status for r in right if r.case_id.startswith((follow, void))] == [Status.PASSED] * 3
+    mutant = run_engine(NoQueriesMutant(MUTANTS["deck.queens-follow-printed-suit"]), probes=False, areas=["play"])
+    (wrong,) = [r for r in mutant.results if r.case_id == follow]
+    assert wrong.status is Status.FAILED and wrong.blamed == ("play.follow-suit",), (wrong.status, wrong.message)
