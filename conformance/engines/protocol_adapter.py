@@ -64,6 +64,7 @@ class ProtocolAdapter(ABC):
         """Set by :func:`with_replay_by_steps` when the handshake is read."""
         self._trick_winner_by_replay = False
         self._card_points_by_replay = False
+        self._score_by_replay = False
 
     @abstractmethod
     def info(self) -> EngineInfo:
@@ -138,8 +139,8 @@ class ProtocolAdapter(ABC):
 
     def with_replay_by_steps(self, info: EngineInfo) -> EngineInfo:
         """The handshake as the harness uses it: ``replay`` added for a ``steps`` engine, and
-        ``trick-winner`` for an engine that replays but has no such query (it is answered by a
-        replay: :func:`~conformance.kit.derived.trick_winner_by_replay`)."""
+        ``trick-winner``, ``card-points`` and ``score`` for an engine that replays but has no such
+        query (each is answered by a replay: :mod:`conformance.kit.derived`)."""
         capabilities = set(info.capabilities)
         if Capability.STEPS in capabilities and Capability.REPLAY not in capabilities:
             self._replay_by_steps = True
@@ -150,6 +151,9 @@ class ProtocolAdapter(ABC):
         if Capability.REPLAY in capabilities and Capability.CARD_POINTS not in capabilities:
             self._card_points_by_replay = True
             capabilities.add(Capability.CARD_POINTS)
+        if Capability.REPLAY in capabilities and Capability.SCORE not in capabilities:
+            self._score_by_replay = True  # a hand played to the result (kit.derived.score_by_replay)
+            capabilities.add(Capability.SCORE)
         return dataclasses.replace(info, capabilities=frozenset(capabilities))
 
     @property
@@ -160,6 +164,7 @@ class ProtocolAdapter(ABC):
             for capability, derived in (
                 (Capability.TRICK_WINNER, self._trick_winner_by_replay),
                 (Capability.CARD_POINTS, self._card_points_by_replay),
+                (Capability.SCORE, self._score_by_replay),
             )
             if derived
         )
@@ -189,7 +194,12 @@ class ProtocolAdapter(ABC):
         return response
 
     def score(self, request: ScoreRequest) -> ScoreResponse:
-        """The outcome class and score changes of a described result (capability ``score``)."""
+        """The outcome class and score changes of a described result (capability ``score``; for an
+        engine that replays but has no such query, its own score of a hand played to the result)."""
+        if self._score_by_replay:
+            from conformance.kit.derived import score_by_replay
+
+            return score_by_replay(request, self.replay)
         response: ScoreResponse = self._ask(request)
         return response
 

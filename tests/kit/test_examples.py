@@ -86,7 +86,7 @@ def test_the_javascript_table_example_is_judged_on_its_own_rules() -> None:
     failed = [r for r in run.results if r.status is Status.FAILED]
     assert {rule for r in failed for rule in r.blamed} == {"call.ten-when-all-aces"}
     assert not [r for r in run.results if r.status is Status.ERROR]
-    assert sum(r.status is Status.PASSED for r in run.results) >= 350
+    assert sum(r.status is Status.PASSED for r in run.results) >= 420  # scores too, through a hand played
     assert [r for r in run.results if r.status is Status.PASSED and "all-pass.schwanzer" in r.rules]
     assert run.info is not None and run.info.name == "js-table"
 
