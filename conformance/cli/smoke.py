@@ -106,6 +106,10 @@ def _attempt(name: str, call: Callable[[], _Check], advice: str) -> _Check:
     except Unsupported as error:  # allowed for a request the engine cannot express (a query derived by replay)
         return _Check(name, "skip", f"the engine declines this request: {error}")
     except AdapterError as error:
+        if error.kind == "adapter-error":  # the kit caught the adapter's own mistake: its message says what to mend
+            return _Check(
+                name, "FAIL", f"the adapter's mistake: {error}", "mend the adapter's callback the message names"
+            )
         return _Check(name, "FAIL", f"engine error ({error.kind}): {error}", advice)
     except Exception as error:  # noqa: BLE001 - an in-process adapter's own mistake, reported with its callback
         return _Check(name, "FAIL", f"the adapter raised {type(error).__name__}: {error}", advice)

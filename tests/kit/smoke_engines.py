@@ -15,7 +15,8 @@ from conformance.adapter import (
     ReplayResponse,
     TrickWinnerRequest,
 )
-from conformance.engines.reference import ReferenceAdapter
+from conformance.engines.reference import ReferenceAdapter, ReferenceSteps
+from conformance.kit.steps import Step
 
 
 class _Wrapped:
@@ -85,6 +86,32 @@ class _UnknownOption(_Wrapped):
         return dataclasses.replace(info, options={**info.options, "void-play": ("free", "sometimes")})
 
 
+class _ApplyWithoutAnswer(ReferenceSteps):
+    """A step engine whose adapter forgets to return apply's answer when the engine accepts."""
+
+    def apply(self, action: str) -> Any:
+        step = super().apply(action)
+        return None if step.accepted else step
+
+
+class _CallsTheTen(ReferenceSteps):
+    """A step engine that calls by suit and takes the ten when asked for an ace, and says so."""
+
+    def apply(self, action: str) -> Any:
+        step = super().apply(action)
+        if step.accepted and " call A" in action:
+            return Step.accept(done=action.replace(" call A", " call T"))
+        return step
+
+
+def apply_without_answer() -> _ApplyWithoutAnswer:
+    return _ApplyWithoutAnswer()
+
+
+def calls_the_ten() -> _CallsTheTen:
+    return _CallsTheTen()
+
+
 def no_score_callback() -> _NoScoreCallback:
     return _NoScoreCallback()
 
@@ -112,6 +139,8 @@ def unknown_option() -> _UnknownOption:
 __all__ = [
     "Capability",
     "Rejection",
+    "apply_without_answer",
+    "calls_the_ten",
     "follows_no_suit",
     "mislabelled_capability",
     "no_score_callback",

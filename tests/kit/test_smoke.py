@@ -74,3 +74,20 @@ def test_smoke_fails_on_a_mistaken_adapter_with_advice(engine: str, check: str, 
     at = next(i for i, line in enumerate(lines) if line.startswith("  FAIL") and line[7:].startswith(check))
     assert detail in lines[at], lines[at]
     assert lines[at + 1].strip().startswith("fix: ") and fix in lines[at + 1], lines[at + 1]
+
+
+@pytest.mark.parametrize(
+    ("engine", "mistake"),
+    [
+        ("apply_without_answer", "apply returned None"),
+        ("calls_the_ten", "apply was asked 'S3 call AH' and the engine made 'S3 call TH'"),
+    ],
+)
+def test_smoke_names_the_step_adapters_own_mistake_with_its_callback(engine: str, mistake: str) -> None:
+    """A step engine's adapter that forgets apply's answer, or lets the engine call the ten when
+    asked for the ace: the adapter's mistake, naming apply, never a rule the engine breaks."""
+    status, lines = _smoke(f"python:tests.kit.smoke_engines:{engine}")
+    assert status == 1, lines
+    failed = [i for i, line in enumerate(lines) if line.startswith("  FAIL") and "the adapter's mistake: " in line]
+    assert failed and any(mistake in lines[i] for i in failed), lines
+    assert all(lines[i + 1].strip() == "fix: mend the adapter's callback the message names" for i in failed)
