@@ -87,8 +87,9 @@ def _coverage_brief(cases: int, ran: int, unsupported: Mapping[str, int], skippe
     return text
 
 
-def _engine_facts(engine: EngineRun, matrix: Matrix) -> tuple[list[str], list[tuple[str, int, list[str]]]]:
-    """An engine's headline lines, and its deviations: ``(rule, cases, first few lines)``."""
+def _engine_facts(engine: EngineRun, matrix: Matrix) -> tuple[list[str], list[tuple[str, int, list[str], int]]]:
+    """An engine's headline lines, and its deviations: ``(rule, cases, first few lines, lines in
+    all)`` (a case failing under several option sets is one case, and a line each)."""
     results = _results_of(engine, matrix)
     coverage = coverage_of(results)
     lines = [
@@ -108,9 +109,16 @@ def _engine_facts(engine: EngineRun, matrix: Matrix) -> tuple[list[str], list[tu
     counted = {id(r) for r in results}
     for rule, found in sorted(engine.deviations().items(), key=lambda pair: (-len(pair[1]), pair[0])):
         found = [r for r in found if id(r) in counted]
-        if found:
-            deviations.append((rule, len(found), [_deviation_line(r) for r in found[:_MAX_DEVIATIONS]]))
+        if found:  # a case failing under several option sets is one case (its runs, each a line)
+            cases = len({r.case_id for r in found})
+            deviations.append((rule, cases, [_deviation_line(r) for r in found[:_MAX_DEVIATIONS]], len(found)))
     return lines, deviations
+
+
+def _failing_cases(engine: EngineRun, matrix: Matrix) -> int:
+    """The distinct cases among an engine's deviations (a case blamed on two rules counted once)."""
+    counted = {id(r) for r in _results_of(engine, matrix)}
+    return len({r.case_id for found in engine.deviations().values() for r in found if id(r) in counted})
 
 
 def cell_text(cell: Cell) -> str:
@@ -188,13 +196,13 @@ def render_matrix_markdown(matrix: Matrix, *, suite: str, spec: str, protocol: s
         if not deviations:
             out += ["No deviation from the spec.", ""]
             continue
-        total = sum(n for _, n, _ in deviations)
+        total = _failing_cases(engine, matrix)
         out += [f"Deviations, by blamed rule ({total} case{'s' if total != 1 else ''}):", ""]
-        for rule, number, shown in deviations:
+        for rule, number, shown, runs in deviations:
             out.append(f"- `{rule}`: {number} case{'s' if number != 1 else ''}")
             out += [f"  - {escape_cell(line)}" for line in shown]
-            if number > len(shown):
-                out.append(f"  - and {number - len(shown)} more")
+            if runs > len(shown):
+                out.append(f"  - and {runs - len(shown)} more")
         out.append("")
     out += ["## Counts", ""]
     out.append("| Engine | Selection | " + " | ".join(s.value.capitalize() for s in STATUS_ORDER) + " |")
@@ -271,8 +279,8 @@ def render_matrix_html(matrix: Matrix, *, suite: str, spec: str, protocol: str) 
             out.append("<p>No deviation from the spec.</p></section>")
             continue
         out.append('<table class="deviations"><tr><th>Blamed rule</th><th>Cases</th><th>Expected and actual</th></tr>')
-        for rule, number, examples in deviations:
-            more = f"<br>and {number - len(examples)} more" if number > len(examples) else ""
+        for rule, number, examples, runs in deviations:
+            more = f"<br>and {runs - len(examples)} more" if runs > len(examples) else ""
             out.append(
                 f'<tr><td class="wrong"><code>{e(rule)}</code></td><td class="num">{number}</td>'
                 f"<td>{'<br>'.join(e(line) for line in examples)}{more}</td></tr>"

@@ -208,3 +208,22 @@ def test_matrix_with_an_option_runs_every_profile_with_it_on_top() -> None:
     assert outcome.status == 0, outcome.err
     assert "Profiles: standard+void-play=must-trump ·" in outcome.out
     assert "run under every profile, reported under `standard+void-play=must-trump`" in outcome.out
+
+
+def test_a_case_failing_under_two_option_sets_is_one_case_in_the_deviations() -> None:
+    """The deviation counts are cases, not runs: one case failing under two option sets is
+    '1 case', its two runs listed."""
+    from conformance.judge.results import CaseResult, Status
+    from conformance.reports.report_matrix import render_matrix_markdown
+
+    def failed(option: str) -> CaseResult:
+        return CaseResult(
+            "fixtures/x.yaml", "fixture", "", ("play.follow-suit",), Status.FAILED, "x.yaml:3",
+            expected="AC", actual="QC", config=(("void-play", option),), blamed=("play.follow-suit",),
+        )  # fmt: skip
+
+    run = EngineRun("cmd:x", "x", "1", (failed("free"), failed("must-trump")), own_rule_set=True)
+    text = render_matrix_markdown(build_matrix(SPEC, [run], ()), suite="s", spec="s", protocol="p")
+    assert "Deviations, by blamed rule (1 case):" in text
+    assert "- `play.follow-suit`: 1 case" in text
+    assert text.count("fixtures/x.yaml [void-play=") == 2
