@@ -218,9 +218,17 @@ def test_a_case_failing_under_two_option_sets_is_one_case_in_the_deviations() ->
 
     def failed(option: str) -> CaseResult:
         return CaseResult(
-            "fixtures/x.yaml", "fixture", "", ("play.follow-suit",), Status.FAILED, "x.yaml:3",
-            expected="AC", actual="QC", config=(("void-play", option),), blamed=("play.follow-suit",),
-        )  # fmt: skip
+            "fixtures/x.yaml",
+            "fixture",
+            "",
+            ("play.follow-suit",),
+            Status.FAILED,
+            "x.yaml:3",
+            expected="AC",
+            actual="QC",
+            config=(("void-play", option),),
+            blamed=("play.follow-suit",),
+        )
 
     run = EngineRun("cmd:x", "x", "1", (failed("free"), failed("must-trump")), own_rule_set=True)
     text = render_matrix_markdown(build_matrix(SPEC, [run], ()), suite="s", spec="s", protocol="p")
