@@ -334,18 +334,22 @@ def _figures(values: Sequence[int]) -> str:
     return " / ".join(f"{value:+d}".replace("-", "\u2212") if value else "0" for value in values)
 
 
+def _options_cell(by_option: Sequence[tuple[str, str]]) -> str:
+    """The "Other options" cell of a scoring row: each option that changes it, with its figures."""
+    changes = "".join(f"<li><code>{_e(option)}</code>: {_e(figures)}</li>" for option, figures in by_option)
+    return f'<td data-label="Other options">{f"<ul>{changes}</ul>" if changes else "the same under every option"}</td>'
+
+
 def _all_pass(rows: Sequence[AllPassRow]) -> str:
     """The table of a deal all five pass: a leaster, a schwanzer, a doubler or a redeal."""
     if not rows:
         return ""
-    body = []
-    for row in rows:
-        changes = "".join(f"<li><code>{_e(option)}</code>: {_e(figures)}</li>" for option, figures in row.by_option)
-        body.append(
-            f'<tr><td data-label="Outcome"><a href="#axis-all-pass"><code>{_e(row.outcome)}</code></a></td>'
-            f'<td data-label="When">{_e(row.when)}</td><td data-label="Each seat">{_e(row.figures)}</td>'
-            f'<td data-label="Other options">{f"<ul>{changes}</ul>" if changes else "the same under every option"}</td></tr>'
-        )
+    body = [
+        f'<tr><td data-label="Outcome"><a href="#axis-all-pass"><code>{_e(row.outcome)}</code></a></td>'
+        f'<td data-label="When">{_e(row.when)}</td><td data-label="Each seat">{_e(row.figures)}</td>'
+        f"{_options_cell(row.by_option)}</tr>"
+        for row in rows
+    ]
     return (
         "<h3>When all five pass</h3>"
         '<table class="stack"><thead><tr><th>Outcome</th><th>When</th><th>Each seat</th><th>Other options</th>'
@@ -359,16 +363,14 @@ def _scoring(rows: Sequence[ScoringRow], all_pass: Sequence[AllPassRow] = ()) ->
     deal all five pass costs."""
     if not rows:
         return ""
-    body = []
-    for row in rows:
-        changes = "".join(f"<li><code>{_e(option)}</code>: {_e(figures)}</li>" for option, figures in row.by_option)
-        body.append(
-            f'<tr><td data-label="Outcome"><a href="#scoring.{_e(row.outcome)}"><code>{_e(row.outcome)}</code></a></td>'
-            f'<td data-label="The picker\'s side took">{_e(row.took)}</td>'
-            f'<td data-label="Picker / partner / each defender">{_figures(row.shared)}</td>'
-            f'<td data-label="Alone: picker / each defender">{_figures(row.alone)}</td>'
-            f'<td data-label="Other options">{f"<ul>{changes}</ul>" if changes else "the same under every option"}</td></tr>'
-        )
+    body = [
+        f'<tr><td data-label="Outcome"><a href="#scoring.{_e(row.outcome)}"><code>{_e(row.outcome)}</code></a></td>'
+        f'<td data-label="The picker\'s side took">{_e(row.took)}</td>'
+        f'<td data-label="Picker / partner / each defender">{_figures(row.shared)}</td>'
+        f'<td data-label="Alone: picker / each defender">{_figures(row.alone)}</td>'
+        f"{_options_cell(row.by_option)}</tr>"
+        for row in rows
+    ]
     return (
         '<section id="scoring"><h2>What each side pays</h2>'
         "<p>One hand's score changes, every axis at its default; a row lists the options that change it.</p>"

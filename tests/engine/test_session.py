@@ -266,14 +266,7 @@ def test_redeal_does_not_double() -> None:
 
 # ------------------------------------------------------------------ a revoke dealt again
 
-REVOKE_DEAL = {  # the deal of features/procedure/procedure.feature (S5 deals)
-    "S1": "AH JD 7D 9C 8S 8H",
-    "S2": "QC QD TD AC KS 9H",
-    "S3": "QS JC AD 9D 7H KC",
-    "S4": "QH JS KD TC AS TH",
-    "S5": "JH 8D 8C 7C 9S KH",
-    "blind": "TS 7S",
-}
+REVOKE_DEAL = DEAL_WIN  # the deal of features/procedure/procedure.feature (S5 deals)
 
 
 def test_a_revoke_dealt_again_keeps_the_dealer_and_the_doubled_stakes() -> None:
@@ -283,7 +276,7 @@ def test_a_revoke_dealt_again_keeps_the_dealer_and_the_doubled_stakes() -> None:
     pass_out(session)  # S4's deal passed out: S5 deals next, at double stakes
     assert (session.dealer, session.next_stakes) == (5, 2)
     hand = new_hand(session, REVOKE_DEAL)
-    run(hand, "S1 pass", "S2 pass", "S3 pick", "S3 bury TS 7S", "S3 call AH")
+    run(hand, *DEAL_WIN_SETUP)
     run(hand, "S1 9C", "S2 revoke QC", "S3 KC", "S4 TC", "S5 7C", "S2 KS", "S4 claim")
     session.finish_hand(hand)
     assert hand.outcome is not None and hand.outcome.kind is OutcomeKind.REVOKE
