@@ -2,9 +2,12 @@
 (notes/engine-shapes.md): a ``Game`` built with options, a known deal set by overwriting its
 ``hands`` and ``blind`` right after construction, seats 1-5 where seat 1 always bids and leads
 first (it has no dealer), actions as strings (``"PICK"``, ``"PASS"``, ``"BURY 10D"`` one card at a
-time, ``"CALL AH"``, ``"ALONE"``, ``"PLAY QC"``), and ``act`` returning ``False`` on an illegal
-action. Its rules are fixed and its own, written for the tests: the picker buries, then calls an
-ace (or a ten when holding all three fail aces, or goes alone); a void player may play anything;
+time, ``"CALL AH"``, ``"ALONE"``, ``"PLAY QC"``; an under call in two steps, ``"CALL AS"`` then
+``"UNDER 8D"``), and ``act`` returning ``False`` on an illegal action. Its rules are fixed and its
+own, written for the tests: the picker buries, then calls an ace (or a ten when holding all three
+fail aces, or goes alone); a picker who can call neither may call the ace of a suit it holds no
+card of, then names one card of its hand as the under card, which plays as a card of the called
+suit and never wins a trick; a void player may play anything;
 a no-tricker is judged by card points; losses count double (double on the bump); in a leaster the
 blind goes to the first trick's winner. One practice of several real engines is kept on purpose:
 the picker's side is schneider from 90 points, not 91.
@@ -39,14 +42,16 @@ class Game:
         self.blind = deck[30:]
         self.double_on_bump = double_on_bump
         self.current, self.passes, self.picker, self.partner = 1, 0, None, None
-        self.phase = "auction"  # auction, bury, call, play, over
+        self.phase = "auction"  # auction, bury, call, under, play, over
         self.buried: list[str] = []
         self.called: str | None = None
+        self.under: str | None = None
         self.leaster = False
         self.trick: list[tuple[int, str]] = []
         self.tricks: list[tuple[int, list[str], int]] = []  # leader, cards, winner
         self.called_led = False
         self.scores: list[int] = []
+        self.side_points = self.side_tricks = 0  # the picker's side's card points (bury included) and tricks
         self.outcome = ""
 
     def hand(self, seat: int) -> list[str]:
@@ -59,40 +64,53 @@ class Game:
         if self.phase == "bury":
             return [f"BURY {card}" for card in hand]
         if self.phase == "call":
-            own = hand + self.buried
-            aces = [f"A{s}" for s in "CSH"]
-            if all(ace in own for ace in aces):
-                calls = [f"10{s}" for s in "CSH" if f"10{s}" not in own and any(suit(c) == s for c in hand)]
-            else:
-                calls = [a for a in aces if a not in own and any(suit(c) == a[-1] for c in hand)]
-            return [f"CALL {card}" for card in calls] + ["ALONE"]
+            return [f"CALL {card}" for card in self.calls() + self.under_calls()] + ["ALONE"]
+        if self.phase == "under":
+            return [f"UNDER {card}" for card in hand]
         if self.phase == "play":
             return [f"PLAY {card}" for card in self.playable(seat)]
         return []
+
+    def calls(self) -> list[str]:
+        hand = self.hand(self.current)
+        own = hand + self.buried
+        aces = [f"A{s}" for s in "CSH"]
+        if all(ace in own for ace in aces):
+            return [f"10{s}" for s in "CSH" if f"10{s}" not in own and any(suit(c) == s for c in hand)]
+        return [a for a in aces if a not in own and any(suit(c) == a[-1] for c in hand)]
+
+    def under_calls(self) -> list[str]:
+        hand = self.hand(self.current)
+        if self.calls():
+            return []
+        return [f"A{s}" for s in "CSH" if f"A{s}" not in hand + self.buried and not any(suit(c) == s for c in hand)]
+
+    def suit_of(self, card: str) -> str:
+        return self.called[-1] if card == self.under and self.called else suit(card)
 
     def playable(self, seat: int) -> list[str]:
         hand, called = self.hand(seat), self.called
         called_suit = called[-1] if called else None
         if not self.trick:
             if seat == self.partner and not self.called_led:
-                return [c for c in hand if c == called or suit(c) != called_suit]
+                return [c for c in hand if c == called or self.suit_of(c) != called_suit]
             return hand
-        led = suit(self.trick[0][1])
-        follow = [c for c in hand if suit(c) == led]
+        led = self.suit_of(self.trick[0][1])
+        follow = [c for c in hand if self.suit_of(c) == led]
         if follow:
             if seat == self.partner and led == called_suit and called in follow and not self.called_led_before():
                 return [called]  # type: ignore[list-item]
             return follow
         legal = list(hand)
         if called and not self.called_led and len(self.tricks) < 5:
-            if seat == self.picker and len([c for c in hand if suit(c) == called_suit]) == 1:
-                legal = [c for c in legal if suit(c) != called_suit]
+            if seat == self.picker and len([c for c in hand if self.suit_of(c) == called_suit]) == 1:
+                legal = [c for c in legal if self.suit_of(c) != called_suit]
             elif seat == self.partner:
                 legal = [c for c in legal if c != called]
         return legal
 
     def called_led_before(self) -> bool:
-        return any(suit(cards[0]) == (self.called or "")[-1:] for _, cards, _ in self.tricks)
+        return any(self.suit_of(cards[0]) == (self.called or "")[-1:] for _, cards, _ in self.tricks)
 
     def act(self, action: str) -> bool:
         if action not in self.legal_actions():
@@ -115,22 +133,30 @@ class Game:
         elif verb in ("CALL", "ALONE"):
             self.called = card or None
             self.partner = next((s for s in range(1, 6) if card and card in self.hand(s)), None)
-            self.phase, self.current = "play", 1
+            self.phase, self.current = ("under", seat) if card in self.under_calls() else ("play", 1)
+        elif verb == "UNDER":
+            self.under, self.phase, self.current = card, "play", 1
         else:
             self.play(seat, card)
         return True
 
     def play(self, seat: int, card: str) -> None:
         self.hand(seat).remove(card)
-        if not self.trick and self.called and suit(card) == self.called[-1]:
+        if not self.trick and self.called and self.suit_of(card) == self.called[-1]:
             self.called_led = True
         self.trick.append((seat, card))
         self.current = seat % 5 + 1
         if len(self.trick) < 5:
             return
-        led = suit(self.trick[0][1])
+        led = self.suit_of(self.trick[0][1])
         power = {
-            c: (100 - TRUMP.index(c)) if c in TRUMP else (50 - FAIL.index(rank(c))) if suit(c) == led else 0
+            c: -1
+            if c == self.under
+            else (100 - TRUMP.index(c))
+            if c in TRUMP
+            else (50 - FAIL.index(rank(c)))
+            if suit(c) == led
+            else 0
             for _, c in self.trick
         }
         winner = max(self.trick, key=lambda play: power[play[1]])[0]
@@ -154,7 +180,8 @@ class Game:
             return
         side = {self.picker, self.partner} - {None}
         in_tricks = sum(won[s - 1] for s in side)  # type: ignore[operator]
-        total = in_tricks + points(self.buried)
+        total = self.side_points = in_tricks + points(self.buried)
+        self.side_tricks = sum(1 for _, _, winner in self.tricks if winner in side)
         unit = (
             3
             if total == 120
