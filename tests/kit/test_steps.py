@@ -9,8 +9,9 @@ from collections.abc import Sequence
 import conformance.kit.steps
 from conformance.adapter import Deal, ReplayRequest
 from conformance.judge.results import CaseResult, Status
-from conformance.kit import StepAdapter
 from conformance.judge.run import SuiteRun
+from conformance.kit import StepAdapter
+from conformance.kit.steps import StepResult
 from conformance.runner import run_engine
 
 from .reference_steps import ReferenceSteps, StepsOnly, reference_steps
@@ -141,3 +142,31 @@ def test_a_trick_of_an_engine_without_a_leaster_is_played_in_a_lone_pickers_hand
         assert trick_winner_by_replay(trick, options, engine.replay) == 1  # JC: trick.highest-trump-wins
         assert card_points_by_replay(("AC", "TC", "KC"), options, engine.replay) == 25  # points.card-values
     assert engine.card_points(CardPointsRequest(("QC", "AH"))) == 14
+
+
+def test_side_totals_an_engine_does_not_report_are_unsupported_never_failed() -> None:
+    """'Then the picker's side has 90 card points and 4 tricks' of an engine that reports its
+    tricks' points but not the sides' totals: the check cannot be made, which is no wrong answer."""
+    import dataclasses
+
+    from conformance.engines.reference import ReferenceSteps as Steps
+
+    class NoSideTotals(Steps):
+        def result(self) -> StepResult:
+            answer = super().result()
+            if answer.outcome is None:
+                return answer
+            outcome = dataclasses.replace(
+                answer.outcome,
+                picker_side_points=None,
+                picker_side_tricks=None,
+                defender_points=None,
+                defender_tricks=None,
+            )
+            return dataclasses.replace(answer, outcome=outcome)
+
+    results = run_engine(StepAdapter(NoSideTotals()), probes=False, areas=["scoring"]).results
+    side_rules = {"points.side-totals", "points.bury-counts-for-picker"}
+    wrongly = [(r.case_id, r.message) for r in results if r.status is Status.FAILED and side_rules & set(r.blamed)]
+    assert not wrongly, wrongly
+    assert any("does not report the picker's side card points" in r.message for r in results)
