@@ -235,3 +235,15 @@ def test_a_case_failing_under_two_option_sets_is_one_case_in_the_deviations() ->
     assert "Deviations, by blamed rule (1 case):" in text
     assert "- `play.follow-suit`: 1 case" in text
     assert text.count("fixtures/x.yaml [void-play=") == 2
+
+
+def test_run_and_matrix_give_the_same_coverage_figures() -> None:
+    """One rounding for every coverage figure: 562 of 563 cases is 99 %, never 100 %, in run's
+    summary line and in the matrix's brief alike (they share judge.verdict.percent)."""
+    from conformance.judge.verdict import coverage_line, percent
+    from conformance.reports.report_matrix import _coverage_brief
+
+    assert percent(562, 563) == "99 %" and percent(1, 3) == "33 %"
+    line = coverage_line(563, 562, {"capability session missing": 1}, 0)
+    brief = _coverage_brief(563, 562, {"capability session missing": 1}, 0)
+    assert "(99 %)" in line and brief.startswith(line)
