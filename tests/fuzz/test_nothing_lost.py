@@ -262,3 +262,27 @@ def test_a_handshake_with_malformed_options_ends_the_run_with_its_summary(tmp_pa
     assert outcome.status == 1 and "Traceback" not in outcome.err, outcome.err
     data = json.loads(outcome.out)
     assert data["hands"] == 0 and "options" in str(data["engine_error"]), data
+
+
+class _ListsTooMuch(ReferenceSteps):
+    """Lists 200,000 made-up actions beside the auction's legal ones."""
+
+    def legal_actions(self) -> list[str]:
+        legal = super().legal_actions()
+        turn = self.turn()
+        if self._hand().phase is Phase.AUCTION and turn:
+            return [*legal, *(f"{turn} pass{index}" for index in range(200_000))]
+        return legal
+
+
+def test_an_engine_listing_200000_actions_is_summarised_in_short_lines(tmp_path: Path) -> None:
+    """The divergence is found, and no line of the summary quotes the list whole: the first action
+    offered that the rules forbid is named (a long value would be cut, with its size: _cut)."""
+    from conformance.cli.fuzz import LONGEST
+
+    argv = ["fuzz", "--engine", "e", "--hands", "2", "-q", "--seed", "t", "--shrink", "0"]
+    for extra in ((), ("--format", "json")):
+        outcome = run_cli([*argv, *extra], loader=lambda text: StepAdapter(_ListsTooMuch()))
+        assert outcome.status == 1, outcome.err
+        assert "S1 pass0" in outcome.out
+        assert max(len(line) for line in outcome.out.splitlines()) < 2 * LONGEST + 200, "a line quotes the list"
