@@ -879,7 +879,11 @@ def _session_by_queries(
             f"a hand dealt against {illegal['rule']} is judged only through a session (capability session)"
         )
     for index, (plan, stakes) in enumerate(zip(plans, doubler_stakes(plans, judge.options), strict=True)):
+        start = len(judge.checks)
         judge_by_queries(judge, plan, adapter, info, options, profile, ("hands", index), stakes)
+        judge.checks[start:] = [  # each named by its hand, as a session replayed names them
+            dataclasses.replace(check, label=f"hand {index + 1}: {check.label}") for check in judge.checks[start:]
+        ]
         stops = judge.value(plan.expect, "illegal")
         if isinstance(stops, Mapping) and stops.get("rule"):
             break  # the session stops at this hand's illegal action: the later hands are not reached

@@ -209,6 +209,7 @@ def test_a_session_asked_as_queries_finds_a_score_that_forgets_the_stakes() -> N
     result = _result(run_engine(engine), _DOUBLED)
     assert result.status is Status.FAILED, result.message
     assert result.blamed == ("scoring.stakes-multiply",), (result.blamed, result.message)
+    assert result.message.startswith("hand 2: scores of the hand"), result.message  # named by its hand
 
 
 def test_a_perft_call_position_is_counted_through_the_callable_cards_query() -> None:
