@@ -10,13 +10,26 @@ from __future__ import annotations
 
 import dataclasses
 
-from conformance.adapter import Capability, EngineInfo
+from conformance.adapter import Capability, Deal, EngineInfo
 from conformance.engines.protocol_adapter import ProtocolSteps
 from conformance.engines.reference import ReferenceSteps
 from conformance.kit import StepAdapter
 from conformance.kit.steps import _QUERIES
 
-__all__ = ["ReferenceSteps", "StepsOnly", "reference_steps"]
+__all__ = ["EXAMPLE_DEAL", "ReferenceSteps", "StepsOnly", "reference_steps"]
+
+EXAMPLE_DEAL = Deal(
+    "S5",
+    {
+        "S1": ("AH", "JD", "7D", "9C", "8S", "8H"),
+        "S2": ("QC", "QD", "TD", "AC", "KS", "9H"),
+        "S3": ("QS", "JC", "AD", "9D", "7H", "KC"),
+        "S4": ("QH", "JS", "KD", "TC", "AS", "TH"),
+        "S5": ("JH", "8D", "8C", "7C", "9S", "KH"),
+    },
+    ("TS", "7S"),
+)
+"""The deal of spec/examples/ordinary-win-deck.yaml (S5 deals), the kit tests' common deal."""
 
 
 class StepsOnly(ProtocolSteps):

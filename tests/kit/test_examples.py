@@ -10,16 +10,29 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
 from conformance.judge.results import Status
 from conformance.runner import run_engine
 
+from .reference_steps import EXAMPLE_DEAL
+
 ROOT = Path(__file__).resolve().parents[2]
 NODE = shutil.which("node")
 needs_node = pytest.mark.skipif(NODE is None, reason="node is not on this machine: the JavaScript examples cannot run")
+
+
+def _python_game(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    """The python-game example's adapter module, imported afresh from its folder."""
+    monkeypatch.syspath_prepend(str(ROOT / "adapters" / "examples" / "python-game"))
+    monkeypatch.delitem(sys.modules, "adapter", raising=False)
+    import adapter as example  # type: ignore[import-not-found]
+
+    return example
 
 
 def code_lines(path: Path) -> int:
@@ -199,26 +212,11 @@ def test_the_python_game_example_leaves_burials_and_a_half_made_bury_to_the_kit(
     the bury and the kit finds the pairs by trial (S2 picked: any two of its eight cards,
     bury.two-cards: 28 pairs); a bury whose second card S2 does not hold is refused after the
     game buried the first, and the kit restores the game (still S2's 28 pairs to bury)."""
-    import sys
+    from conformance.adapter import ReplayRequest
 
-    from conformance.adapter import Deal, ReplayRequest
+    example = _python_game(monkeypatch)
 
-    folder = ROOT / "adapters" / "examples" / "python-game"
-    monkeypatch.syspath_prepend(str(folder))
-    monkeypatch.delitem(sys.modules, "adapter", raising=False)
-    import adapter as example  # type: ignore[import-not-found]
-
-    deal = Deal(
-        "S5",
-        {
-            "S1": ("AH", "JD", "7D", "9C", "8S", "8H"),
-            "S2": ("QC", "QD", "TD", "AC", "KS", "9H"),
-            "S3": ("QS", "JC", "AD", "9D", "7H", "KC"),
-            "S4": ("QH", "JS", "KD", "TC", "AS", "TH"),
-            "S5": ("JH", "8D", "8C", "7C", "9S", "KH"),
-        },
-        ("TS", "7S"),
-    )
+    deal = EXAMPLE_DEAL
     engine = example.engine()
     options = {axis: choices[0] for axis, choices in engine.info().options.items()}
     picked = engine.replay(ReplayRequest(options, deal, ("S1 pass", "S2 pick")))
@@ -240,14 +238,9 @@ def test_the_python_game_example_makes_an_under_call_in_two_steps_and_the_kit_un
     hold is refused after the game made the call (``CALL AH`` accepted, ``UNDER 7C`` refused),
     and a plain ``S2 call AH`` leaves the game waiting for an under card: both are refused, and
     the kit replays the hand to before the call (still S2's 19 actions)."""
-    import sys
-
     from conformance.adapter import Deal, ReplayRequest
 
-    folder = ROOT / "adapters" / "examples" / "python-game"
-    monkeypatch.syspath_prepend(str(folder))
-    monkeypatch.delitem(sys.modules, "adapter", raising=False)
-    import adapter as example  # type: ignore[import-not-found]
+    example = _python_game(monkeypatch)
 
     deal = Deal(
         "S5",

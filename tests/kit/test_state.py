@@ -22,19 +22,9 @@ from conformance.kit import Step, StepAdapter
 from conformance.kit.trial import candidates
 from conformance.runner import run_engine
 
-from .reference_steps import ReferenceSteps
+from .reference_steps import EXAMPLE_DEAL, ReferenceSteps
 
-DEAL = Deal(
-    "S5",
-    {
-        "S1": ("AH", "JD", "7D", "9C", "8S", "8H"),
-        "S2": ("QC", "QD", "TD", "AC", "KS", "9H"),
-        "S3": ("QS", "JC", "AD", "9D", "7H", "KC"),
-        "S4": ("QH", "JS", "KD", "TC", "AS", "TH"),
-        "S5": ("JH", "8D", "8C", "7C", "9S", "KH"),
-    },
-    ("TS", "7S"),
-)
+DEAL = EXAMPLE_DEAL
 """S1 passes, S2 picks (eight cards: QC QD TD AC KS 9H and the blind's TS 7S)."""
 
 BURY_THEN_CALL = {"call-timing": "bury-then-call"}

@@ -7,14 +7,14 @@ import functools
 from collections.abc import Sequence
 
 import conformance.kit.steps
-from conformance.adapter import Deal, ReplayRequest
+from conformance.adapter import ReplayRequest
 from conformance.judge.results import CaseResult, Status
 from conformance.judge.run import SuiteRun
 from conformance.kit import StepAdapter
 from conformance.kit.steps import StepResult
 from conformance.runner import run_engine
 
-from .reference_steps import ReferenceSteps, StepsOnly, reference_steps
+from .reference_steps import EXAMPLE_DEAL, ReferenceSteps, StepsOnly, reference_steps
 
 
 @functools.cache
@@ -48,17 +48,7 @@ def test_the_reference_engine_driven_by_its_steps_passes_every_replay_case() -> 
 
 def test_an_action_out_of_turn_is_the_rejection_and_the_state_is_what_came_before() -> None:
     adapter = StepAdapter(ReferenceSteps())
-    deal = Deal(
-        "S5",
-        {
-            "S1": ("AH", "JD", "7D", "9C", "8S", "8H"),
-            "S2": ("QC", "QD", "TD", "AC", "KS", "9H"),
-            "S3": ("QS", "JC", "AD", "9D", "7H", "KC"),
-            "S4": ("QH", "JS", "KD", "TC", "AS", "TH"),
-            "S5": ("JH", "8D", "8C", "7C", "9S", "KH"),
-        },
-        ("TS", "7S"),
-    )
+    deal = EXAMPLE_DEAL
     reply = adapter.replay(ReplayRequest(adapter.info().options and {}, deal, ("S1 pass", "S3 pass")))
     assert reply.applied == 1 and reply.rejected is not None and reply.rejected.index == 1
     assert reply.rejected.message == "out of turn: the engine gives the turn to S2"
