@@ -105,7 +105,7 @@ def test_a_step_engine_is_checked_through_its_queries_as_well(tmp_path: Path) ->
     """One hand in QUERIES_EVERY of a step engine with queries is also asked as queries: a wrong
     trick-winner query is found, though every hand the engine plays agrees."""
     out = tmp_path / "out"
-    argv = ["fuzz", "--engine", "q", "--hands", "40", "-q", "--seed", "t", "--output", str(out), "--format", "json"]
+    argv = ["fuzz", "--engine", "q", "--hands", "70", "-q", "--seed", "t", "--output", str(out), "--format", "json"]
     outcome = run_cli([*argv, "--shrink", "0"], loader=lambda text: _FirstCardWinsQuery())
     assert outcome.status == 1, outcome.err
     found = [d for d in json.loads(outcome.out)["divergences"] if d["kind"] == "query"]
