@@ -1,14 +1,15 @@
 """The window between the call and the first card: cracks, re-cracks and blitzes (area ``crack``).
 
-They are not turns: any eligible seat may make one, and the seat to act stays the first leader.
-Each doubles the hand's scores (``crack.doubles``).
+They are not turns: any eligible seat may make one, and the seat to act stays where it was.
+Each doubles the hand's scores (``crack.doubles``). Under the blitzing option ``at-the-pick`` a
+blitz's window opens earlier, when the blind is picked up, and needs no crack (``crack.blitz``).
 """
 
 from __future__ import annotations
 
 from reference_impl.actions import BLITZ_PAIRS, SEATS, Action, ActionKind, seat_name
 from reference_impl.cards import format_cards, mask_of
-from reference_impl.state import PLAYING, HandState
+from reference_impl.state import BURYING, CALLING, PLAYING, HandState
 
 __all__ = ["CrackWindow"]
 
@@ -26,13 +27,14 @@ class CrackWindow(HandState):
     def window_actions(self) -> list[Action]:
         """The cracks, re-cracks and blitzes legal now, seat by seat (empty when cracking is off
         or the window is closed). Any eligible seat may make them: they are not turns."""
-        if self.profile.cracking == "off" or not self.window_open():
+        if self.profile.cracking == "off":
             return []
         found: list[Action] = []
-        if self.cracker is None:
-            found += [Action.crack(seat) for seat in self.crack_seats()]
-        elif self.recracker is None:
-            found += [Action.recrack(seat) for seat in self.recrack_seats()]
+        if self.window_open():
+            if self.cracker is None:
+                found += [Action.crack(seat) for seat in self.crack_seats()]
+            elif self.recracker is None:
+                found += [Action.recrack(seat) for seat in self.recrack_seats()]
         if self.profile.blitzing != "off" and self.blitz_open():
             for colour, pair in BLITZ_PAIRS.items():
                 queens = mask_of(pair)
@@ -57,8 +59,18 @@ class CrackWindow(HandState):
         return [seat for seat in (self.picker, self.partner) if seat is not None]
 
     def blitz_open(self) -> bool:
-        """Whether a blitz may be made now: only after a crack (rule ``crack.blitz``)."""
-        return self.cracker is not None
+        """Whether a blitz may be made now (rule ``crack.blitz``): under ``queens`` after a crack,
+        in the window; under ``at-the-pick`` from the pick (the bury and the call) to the first
+        card, crack or none."""
+        if self.profile.blitzing == "at-the-pick":
+            return self.phase is BURYING or self.phase is CALLING or self.window_open()
+        return self.cracker is not None and self.window_open()
+
+    def blitz_closed_because(self) -> str:
+        """Why a blitz is refused now, under ``at-the-pick`` (rule ``crack.window``)."""
+        if self._leaster:
+            return "a leaster has no picker"
+        return "the first card is played" if self._tricks or self._trick_cards else "nobody has picked yet"
 
     def _verify_window(self, action: Action) -> None:
         """Check a crack, re-crack or blitz (area ``crack``): the table plays it, the window is
@@ -68,7 +80,12 @@ class CrackWindow(HandState):
         if profile.cracking == "off" or (kind is ActionKind.BLITZ and profile.blitzing == "off"):
             axis = "blitzing" if profile.cracking != "off" else "cracking"
             raise self._illegal(action, "crack.table-choice", f"this table does not play {kind.value}s ({axis}: off)")
-        if not self.window_open():
+        if kind is ActionKind.BLITZ and profile.blitzing == "at-the-pick":
+            if not self.blitz_open():
+                raise self._illegal(
+                    action, "crack.window", f"a blitz is made between the pick and the first card: {self.blitz_closed_because()}"
+                )
+        elif not self.window_open():
             when = (
                 "a leaster has no picker"
                 if self._leaster
@@ -105,7 +122,7 @@ class CrackWindow(HandState):
                 raise self._illegal(action, "crack.recrack", "only the picker or the partner may re-crack")
             return
         queens = mask_of(action.cards)
-        if not self.blitz_open():
+        if not self.blitz_open():  # under queens; at-the-pick's window was checked above
             raise self._illegal(action, "crack.blitz", "a blitz comes only after a crack")
         if self._hands[seat - 1] & queens != queens:
             raise self._illegal(action, "crack.blitz", f"{seat_name(seat)} does not hold {format_cards(action.cards)}")

@@ -142,15 +142,19 @@ class Hand(AuctionPhase, CallAndBury, CrackWindow, TrickPlay, HandScoring):
         if phase is AUCTION:
             return [new_action((PICK, seat, (), None)), new_action((PASS, seat, (), None))]
         if phase is BURYING:
-            return self._legal_burials()
+            return self._legal_burials() + self._blitzes_at_the_pick()
         if phase is CALLING:
-            return [*self._legal_calls(), Action.alone(seat)]
+            return [*self._legal_calls(), Action.alone(seat), *self._blitzes_at_the_pick()]
         if phase is PLAYING:
             plays = [Action.play(seat, card) for card in cards_of(self.legal_play_mask())]
             if self.profile.cracking != "off" and self.window_open():
                 plays += self.window_actions()
             return plays + self.claim_actions()
         return []
+
+    def _blitzes_at_the_pick(self) -> list[Action]:
+        """Under blitzing ``at-the-pick``, the blitzes open during the bury and the call."""
+        return self.window_actions() if self.profile.blitzing == "at-the-pick" else []
 
     # ------------------------------------------------------------------ random choices (simulation)
 
@@ -171,6 +175,9 @@ class Hand(AuctionPhase, CallAndBury, CrackWindow, TrickPlay, HandScoring):
             if index >= len(legal):
                 return window[index - len(legal)]
             return new_action((PLAY, seat, (legal[index],), None))
+        elif self.profile.blitzing == "at-the-pick" and phase is not AUCTION and self.window_actions():
+            actions = self.legal_actions()  # a blitz at the pick is open: draw among everything listed
+            return actions[int(random() * len(actions))]
         elif phase is BURYING and not self._bury_must_keep():
             cards = card_tuple(self._hands[seat - 1])  # every pair is legal: draw one
             first = int(random() * len(cards))

@@ -44,7 +44,7 @@ CalledSuitLead = Literal["any-time", "after-first-lead"]
 DoublerStacking = Literal["queue", "single"]
 AllPassDealer = Literal["passes-left", "same-dealer"]
 Cracking = Literal["off", "crack"]
-Blitzing = Literal["off", "queens"]
+Blitzing = Literal["off", "queens", "at-the-pick"]
 StakesCap = Literal["none", "sixteen", "sixty-four-with-tiers"]
 RevokePenalty = Literal["loses-hand", "schneider", "redeal"]
 

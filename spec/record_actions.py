@@ -217,11 +217,14 @@ def plan_body(
         blind = (_card(deal["blind"][0]), _card(deal["blind"][1]))
     actions: list[tuple[str, tuple[PathPart, ...]]] = []
     picker = None
+    at_the_pick = 0  # blitzes written in the auction: made at the pick, before the bury
     for i, text in enumerate(body.get("auction") or []):
         seat, _, word = str(text).partition(" ")
-        actions.append((f"{seat.upper()} {word.strip().lower()}", (*prefix, "auction", i)))
-        if word.strip().lower() == "pick":
+        word = " ".join(word.lower().split())
+        actions.append((f"{seat.upper()} {word}", (*prefix, "auction", i)))
+        if word == "pick":
             picker = seat.upper()
+        at_the_pick += word.startswith("blitz")
     owner = picker or left_of(dealer)
     later: list[tuple[str, tuple[PathPart, ...]]] = []
     if "bury" in body:
@@ -266,7 +269,7 @@ def plan_body(
         called=called,
         under=under,
         alone=alone,
-        raises=len(body.get("cracks") or ()),
+        raises=len(body.get("cracks") or ()) + at_the_pick,
         tie_break=str(body["tie_break"]["seat"]) if "tie_break" in body else None,
         written=tuple(_written(body, path[len(prefix) :], action) for action, path in actions),
         tied=tuple(str(seat) for seat in body["tie_break"]["among"]) if "tie_break" in body else (),
@@ -280,13 +283,20 @@ def record_fields(actions: Sequence[str]) -> dict[str, Any]:
     """Protocol action texts in replay order as a record's ``auction``, ``bury``, ``call``,
     ``cracks`` and ``plays`` (the inverse of :func:`plan_body`): a crack, re-crack, blitz or claim
     after the first card stands in the trick where it was made (after a complete trick, in a list
-    of its own); a revoke is written ``S1 revoke 7C`` where it was played.
+    of its own); a revoke is written ``S1 revoke 7C`` where it was played. A blitz made at the
+    pick, before the bury (blitzing ``at-the-pick``), is written in the auction after the pick;
+    one made after the bury in ``cracks`` (a replay makes it after the call too: the same hand).
 
     >>> record_fields(["S1 pass", "S2 pick", "S2 call AH", "S2 bury 7S 8S", "S4 crack", "S3 play QC"])
     {'auction': ['S1 pass', 'S2 pick'], 'call': 'AH', 'bury': ['7S', '8S'], 'cracks': ['S4 crack'], \
 'plays': [['S3 QC']]}
     """
-    fields: dict[str, Any] = {"auction": [a for a in actions if a.split()[1] in ("pick", "pass")]}
+    buried = next((i for i, action in enumerate(actions) if action.split()[1] == "bury"), len(actions))
+    fields: dict[str, Any] = {
+        "auction": [
+            a for i, a in enumerate(actions) if a.split()[1] in ("pick", "pass") or (i < buried and a.split()[1] == "blitz")
+        ]
+    }
     for action in actions:
         words = action.split()
         if words[1] == "bury":
@@ -298,8 +308,10 @@ def record_fields(actions: Sequence[str]) -> dict[str, Any]:
     cracks: list[str] = []
     tricks: list[list[str]] = []
     played = 0
-    for action in actions:
+    for i, action in enumerate(actions):
         verb = action.split()[1]
+        if verb == "blitz" and i < buried:
+            continue  # written in the auction
         if verb in NOT_TURN_VERBS:
             if tricks and played % 5 == 0:
                 tricks.append([])

@@ -181,10 +181,26 @@ class Model:
         if self.phase == "auction":  # auction.pick-or-pass
             return [f"{me} pick", f"{me} pass"]
         if self.phase == "bury":
-            return [f"{me} bury {a} {b}" for a, b in self.legal_burials()]
+            return [f"{me} bury {a} {b}" for a, b in self.legal_burials()] + self.blitzes()
         if self.phase == "call":
-            return [*(f"{me} call {c}" for c in self.legal_calls()), f"{me} alone"]
+            return [*(f"{me} call {c}" for c in self.legal_calls()), f"{me} alone", *self.blitzes()]
         return [f"{me} play {c}" for c in sorted(self.legal_plays(), key=card_key)] + self.window()
+
+    def blitzes(self) -> list[str]:
+        """crack.blitz: the blitzes of the queen pairs not yet shown, by their holders. Under
+        blitzing at-the-pick from the pick on (the bury, the call, the window), crack or none;
+        under queens only in the window, after a crack."""
+        blitzing = self.opt.get("blitzing", "off")
+        if self.opt.get("cracking", "off") == "off" or blitzing == "off" or self.leaster:
+            return []
+        if self.tricks or self.trick or (blitzing == "queens" and self.cracked_by is None):
+            return []
+        out = []
+        for colour, pair in (("black", {"QC", "QS"}), ("red", {"QH", "QD"})):
+            holders = [s for s in range(1, 6) if pair <= self.hands[s]]
+            if holders and not pair & self.shown:
+                out.append(f"S{holders[0]} blitz {colour}")
+        return out
 
     def window(self) -> list[str]:
         """crack.window, crack.who, crack.recrack, crack.blitz: between the call and the first
@@ -202,12 +218,7 @@ class Model:
             out += [f"S{s} crack" for s in after if s != self.partner]
         elif not self.recracked:
             out += [f"S{s} recrack" for s in (self.picker, self.partner) if s is not None]
-        if self.cracked_by is not None and self.opt.get("blitzing", "off") == "queens":
-            for colour, pair in (("black", {"QC", "QS"}), ("red", {"QH", "QD"})):
-                holders = [s for s in range(1, 6) if pair <= self.hands[s]]
-                if holders and not pair & self.shown:
-                    out.append(f"S{holders[0]} blitz {colour}")
-        return out
+        return out + self.blitzes()
 
     def legal_burials(self) -> list[tuple[str, str]]:
         cards = sorted(self.hands[self.turn], key=card_key)

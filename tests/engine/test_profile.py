@@ -1,4 +1,4 @@
-"""The seventeen profiles of spec/variants.yaml as SPEC.md's profile section lists them.
+"""The eighteen profiles of spec/variants.yaml as SPEC.md's profile section lists them.
 
 Rules: every rule with a variant axis (jack-order ... revoke-penalty); each profile picks one
 option per axis, inheriting from its parent and changing the options SPEC.md names.
@@ -91,11 +91,12 @@ PROFILES = {
     "cracking": {"cracking": "crack", "blitzing": "queens"},
     "capped-cracking": CAPPED_CRACKING,
     "capped-cracking-64": {**CAPPED_CRACKING, "stakes-cap": "sixty-four-with-tiers"},
+    "blitz-at-the-pick": {"cracking": "crack", "blitzing": "at-the-pick"},
 }
 
 
-def test_seventeen_profiles_in_spec_order() -> None:
-    """The 17 profiles of SPEC.md, standard first."""
+def test_eighteen_profiles_in_spec_order() -> None:
+    """The 18 profiles of SPEC.md, standard first."""
     assert profile_names() == list(PROFILES)
 
 
