@@ -83,7 +83,9 @@ class CrackWindow(HandState):
         if kind is ActionKind.BLITZ and profile.blitzing == "at-the-pick":
             if not self.blitz_open():
                 raise self._illegal(
-                    action, "crack.window", f"a blitz is made between the pick and the first card: {self.blitz_closed_because()}"
+                    action,
+                    "crack.window",
+                    f"a blitz is made between the pick and the first card: {self.blitz_closed_because()}",
                 )
         elif not self.window_open():
             when = (

@@ -294,7 +294,9 @@ def record_fields(actions: Sequence[str]) -> dict[str, Any]:
     buried = next((i for i, action in enumerate(actions) if action.split()[1] == "bury"), len(actions))
     fields: dict[str, Any] = {
         "auction": [
-            a for i, a in enumerate(actions) if a.split()[1] in ("pick", "pass") or (i < buried and a.split()[1] == "blitz")
+            a
+            for i, a in enumerate(actions)
+            if a.split()[1] in ("pick", "pass") or (i < buried and a.split()[1] == "blitz")
         ]
     }
     for action in actions:

@@ -290,6 +290,10 @@ def _queried(
             else:  # a crack, a blitz: the window's actions are listed only by a replay
                 raise Unsupported(f"a sequence with {verb!r} is counted only through a replay (capability replay)")
         if picker is not None and buried and not called_done:
+            if options.get("cracking", "off") != "off" and options.get("blitzing") == "at-the-pick":
+                raise Unsupported(
+                    "a blitz at the pick, beside the call, is counted only through a replay (capability replay)"
+                )
             return calls(picker, hands[picker], buried)
         in_play = (picker is None and passes == 5 and options.get("all-pass") == "leaster") or (
             picker is not None and bool(buried) and called_done

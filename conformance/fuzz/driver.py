@@ -168,6 +168,9 @@ def choose_action(choices: Choices, legal: Sequence[str], plan: Mapping[str, obj
         if choices.chance(0.6):  # cracks and blitzes: doublings compound
             return choices.choice(window)
         return choices.choice(legal)
+    blitzes = [a for a in legal if a.split()[1] == "blitz"]  # at the pick (blitzing at-the-pick)
+    if blitzes and choices.chance(0.3):
+        return choices.choice(blitzes)
     alone = [a for a in legal if a.endswith(" alone")]
     if alone and choices.chance(0.15):
         return alone[0]
@@ -581,7 +584,7 @@ def _held(deal: Deal, actions: Sequence[str], seat: str) -> list[str]:
 def _turn_action(decision: _Decision) -> str:
     """The first legal action of the seat to act: a crack or a claim is not a turn, so a record
     going on with one would not show whose turn it is."""
-    own = [action for action in decision.legal if action.split()[0] == decision.turn]
+    own = [a for a in decision.legal if a.split()[0] == decision.turn and a.split()[1] not in (*RAISE_VERBS, "claim")]
     return canonical_action(min(own or decision.legal))
 
 

@@ -36,7 +36,7 @@ def candidates(
     - the auction (nobody has picked, fewer than five passes): pick, pass;
     - the picker after the pick, until it has buried and called: every pair of its eight cards
       to bury, every call of a fail ace or ten (plain and with each held card as the under card),
-      alone;
+      alone; under blitzing ``at-the-pick`` and cracking on, each seat's blitzes too;
     - otherwise, the play: each card ``seat`` holds; with cracking on, before the first card, each
       seat's crack, re-crack and blitzes; once a revoke stands (``procedure``), each seat's claim.
     """
@@ -71,6 +71,8 @@ def candidates(
             found += [f"{seat} call {card}" for card in CALLABLE]
             found += [f"{seat} call {card} under {under}" for card in CALLABLE for under in held[seat]]
             found.append(f"{seat} alone")
+        if options.get("blitzing") == "at-the-pick" and options.get("cracking", "off") != "off":
+            found += [f"{other} blitz {colour}" for other in SEATS for colour in ("black", "red")]
         return found
     found = [f"{seat} play {card}" for card in held[seat]]
     if picker is not None and plays == 0 and options.get("cracking", "off") != "off":

@@ -178,7 +178,7 @@ Feature: Cracking
       | rule               |
       | crack.table-choice |
 
-    @blitzing:queens
+    @blitzing:queens @blitzing:at-the-pick
     Examples: A blitz with a queen the seat lacks
       | rule        |
       | crack.blitz |

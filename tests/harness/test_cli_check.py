@@ -8,11 +8,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sheepshead_spec import load_spec
 
 from conformance.adapter import Capability, HandOutcome, ReplayRequest, ReplayResponse
 from conformance.engines.reference import ReferenceAdapter
 
 from .synthetic import run_cli
+
+PROFILES = load_spec().profiles
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = "spec/examples"
@@ -189,7 +192,7 @@ def test_check_under_every_profile_names_the_axis() -> None:
     table = out.split("Across profiles", 1)[1].split("\n\n", 1)[0].splitlines()[1:]
     rows = {line.split()[0]: line for line in table[1:]}
     assert table[0].split()[:2] == ["profile", "tricks"]
-    assert len(rows) == 17
+    assert len(rows) == len(PROFILES)
     # in trick 4 the picker S3 leads 7H, the called suit, before hearts were ever led: legal
     # under called-suit-lead=any-time (standard), illegal under after-first-lead
     # (translated-article, which also differs on jack-order, void-play and defender-sweep, none
@@ -465,7 +468,7 @@ def test_check_every_profile_with_an_option_on_top() -> None:
     )
     table = outcome.out.split("Across profiles", 1)[1].split("\n\n", 1)[0].splitlines()[1:]
     rows = {line.split()[0]: line for line in table[1:]}
-    assert len(rows) == 17 and all(name.endswith("+called-suit-lead=after-first-lead") for name in rows)
+    assert len(rows) == len(PROFILES) and all(name.endswith("+called-suit-lead=after-first-lead") for name in rows)
     assert table[0].endswith("differs from standard+called-suit-lead=after-first-lead by")
     assert all("illegal: S3 play 7H (play.picker-leads-called-suit)" in row for row in rows.values())
     assert outcome.status == 1

@@ -210,7 +210,7 @@ INVALID_HAND = {
     "unknown auction word": _set("auction.0", "S1 bid"),
     "auction without seat": _set("auction.0", "pass"),
     "empty auction": _set("auction", []),
-    "six auction actions": _set("auction", ["S1 pass"] * 6),
+    "eight auction actions": _set("auction", ["S1 pass"] * 8),
     "empty bury": _set("bury", []),
     "four-card bury": _set("bury", ["TS", "7S", "KC", "9D"]),
     "call of a non-card": _set("call", "hearts"),

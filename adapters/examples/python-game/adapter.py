@@ -64,8 +64,8 @@ class GameSteps:
 
     def apply(self, action: str) -> bool:
         a = parse_action(action)
-        if self.turn() != a.seat:
-            return False
+        if self.turn() != a.seat or a.verb not in ("pick", "pass", "bury", "call", "alone", "play"):
+            return False  # not its seat's turn, or a crack, blitz, revoke or claim the game does not know
         cards = bury_cards(action) if a.verb == "bury" else a.cards  # a bury of one card: refused
         words = [f"{a.verb.upper()} {CARDS.to_engine(c)}" for c in cards] or [a.verb.upper()]
         if len(words) > 1 and a.verb != "bury":

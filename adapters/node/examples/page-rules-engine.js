@@ -17,7 +17,7 @@ const UNREAD = {
   "doubler-stacking": ["queue", "single"],
   "all-pass-dealer": ["passes-left", "same-dealer"],
   cracking: ["off", "crack"],
-  blitzing: ["off", "queens"],
+  blitzing: ["off", "queens", "at-the-pick"],
   "revoke-penalty": ["loses-hand", "schneider", "redeal"],
   "schwanzer-tie": ["nobody", "highest-trump-pays", "all-tied-pay"],
 };
