@@ -681,6 +681,19 @@ _CATALOGUE: tuple[Mutant, ...] = (
         _replace((Hand, "blitz_open", lambda self: True)),
     ),
     Mutant(
+        "crack.blitz-at-the-pick-after-the-call",
+        "Under blitzing at-the-pick a blitz needs no crack, but the window opens only after the bury and the call.",
+        _replace(
+            (
+                Hand,
+                "blitz_open",
+                lambda self: (
+                    self.window_open() and (self.profile.blitzing == "at-the-pick" or self.cracker is not None)
+                ),
+            )
+        ),
+    ),
+    Mutant(
         "crack.not-doubled",
         "Cracks, re-cracks and blitzes are accepted but do not double the scores.",
         _scores(lambda p, kind, **kw: picker_hand_scores(p, kind, **{**kw, "raises": 0})),
