@@ -63,9 +63,9 @@ Feature: Blitzing, and a cap on the stakes
       | accepted |
 
     @blitzing:queens
-    Examples: Not before the bury and the call
-      | result                           |
-      | rejected under rule crack.window |
+    Examples: Not before the bury, the call and a crack
+      | result                                          |
+      | rejected under rule crack.window or crack.blitz |
 
   @rule:crack.window @rule:crack.table-choice @cracking:crack @blitzing:queens @blitzing:at-the-pick
   Scenario: A blitz before anyone picks is refused under every blitzing option
@@ -74,7 +74,7 @@ Feature: Blitzing, and a cap on the stakes
     And under blitzing=off, S2 blitz black is rejected under rule crack.table-choice
     And the actions S1 pass, S2 pass
     When S2 blitzes black
-    Then the action is rejected under rule crack.window
+    Then the action is rejected under rule crack.window or crack.blitz
 
   @rule:crack.window @rule:crack.table-choice @cracking:crack @blitzing:queens @blitzing:at-the-pick
   @call-timing:bury-then-call
@@ -84,7 +84,7 @@ Feature: Blitzing, and a cap on the stakes
     And under blitzing=off, S2 blitz black is rejected under rule crack.table-choice
     And the actions S1 pick, S1 bury 7H 8H, S1 alone, S1 7C
     When S2 blitzes black
-    Then the action is rejected under rule crack.window
+    Then the action is rejected under rule crack.window or crack.blitz
 
   @rule:crack.blitz @rule:crack.recrack @rule:crack.table-choice @cracking:crack @call-timing:bury-then-call
   Scenario Outline: After a crack the lone picker may re-crack and both queen pairs may blitz
@@ -168,7 +168,7 @@ Feature: Blitzing, and a cap on the stakes
     # first blitz, before the bury, is refused as out of the window.
     Given under cracking=off, S2 blitz black is rejected under rule crack.table-choice
     And under blitzing=off, S2 blitz black is rejected under rule crack.table-choice
-    And under cracking=crack and blitzing=queens, S2 blitz black is rejected under rule crack.window
+    And under cracking=crack and blitzing=queens, S2 blitz black is rejected under rule crack.window or crack.blitz
     And the actions S1 pick, S2 blitz black, S1 bury 7H 8H, S1 alone, S3 blitz red
     And the actions S1 7C, S2 QC, S3 9D, S4 AC, S5 9H, S2 QS, S3 KD, S4 8D, S5 TS, S1 8C
     And the actions S2 JC, S3 JH, S4 7D, S5 KS, S1 9C, S2 JS, S3 JD, S4 TC, S5 AH, S1 7S
