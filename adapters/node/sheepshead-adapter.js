@@ -325,11 +325,26 @@ function candidates(phase, seat, held) {
   return [];
 }
 
+/** The cracks, re-cracks and blitzes worth trying (they are not turns: any seat's) under the
+ *  hand's options: before the first card of a picked hand, and under blitzing at-the-pick a blitz
+ *  while the picker buries and calls too (area crack). */
+function windowCandidates(phase, hand) {
+  const options = hand.options || {};
+  if ((options.cracking || "off") === "off") return [];
+  const verbs = hand.actions.map((action) => parseAction(action).verb);
+  if (!verbs.includes("pick") || verbs.includes("play") || verbs.includes("revoke")) return [];
+  const blitzing = options.blitzing || "off";
+  const blitzes = blitzing === "off" ? [] : SEATS.flatMap((s) => [`${s} blitz black`, `${s} blitz red`]);
+  if (phase === "play") return [...SEATS.flatMap((s) => [`${s} crack`, `${s} recrack`]), ...blitzes];
+  return blitzing === "at-the-pick" && (phase === "bury" || phase === "call") ? blitzes : [];
+}
+
 /** Legal by trial: each candidate of the phase tried on the engine and undone; those accepted. */
 function legalByTrial(engine, hand, seat) {
   const phase = engine.phase();
   if (!PHASES.includes(phase) || !hand.known || !SEATS.includes(seat)) return null;
-  return candidates(phase, seat, hand.held[seat]).filter((action) => applyKept(engine, hand, action, { trial: true }).accepted);
+  const tried = [...candidates(phase, seat, hand.held[seat]), ...windowCandidates(phase, hand)];
+  return tried.filter((action) => applyKept(engine, hand, action, { trial: true }).accepted);
 }
 
 function state(engine, hand) {

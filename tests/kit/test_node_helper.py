@@ -134,6 +134,39 @@ def test_legal_by_trial_lists_what_the_engine_accepts_of_each_phase_and_leaves_t
     assert left == []  # nothing tried was kept: every trial was undone
 
 
+def test_legal_by_trial_tries_the_cracks_and_blitzes_the_options_allow() -> None:
+    """Under cracking a crack, re-crack or blitz of any seat is tried before the first card, and
+    under blitzing at-the-pick a blitz while the picker buries too; under cracking off, none."""
+    listed = node("""
+    // S3 picks; S4 may blitz black from the pick on, and S4 or S5 crack before the first card.
+    const e = { name: "window", version: "1", options: {},
+      start() { this.phase_ = "auction"; this.done = []; },
+      turn() { return this.phase_ === "over" ? null : "S3"; },
+      legalActions() { return null; },
+      phase() { return this.phase_; },
+      apply(action) {
+        const [seat, verb] = action.split(" ");
+        if (action === "S4 blitz black" && ["bury", "play"].includes(this.phase_)) return true;
+        if (["S4 crack", "S5 crack"].includes(action) && this.phase_ === "play") return true;
+        if (seat !== "S3") return false;
+        if (this.phase_ === "auction" && verb === "pick") { this.phase_ = "bury"; return true; }
+        if (this.phase_ === "bury" && verb === "bury") { this.phase_ = "play"; return true; }
+        if (this.phase_ === "play" && verb === "play") { this.phase_ = "over"; return true; }
+        return false;
+      },
+      result() { return { over: this.phase_ === "over", tricks: [] }; } };
+    const out = [];
+    for (const options of [{ cracking: "crack", blitzing: "at-the-pick" }, { cracking: "off" }]) {
+      kit.safeAnswer(e, { id: 1, type: "start", deal: { ...DEAL, dealer: "S2" }, options });
+      const bury = ask(e, { type: "apply", action: "S3 pick" }).legal;
+      const play = ask(e, { type: "apply", action: "S3 bury 9H TS" }).legal;
+      out.push([bury.filter((a) => !a.includes(" bury ")), play.filter((a) => !a.includes(" play "))]);
+    }
+    console.log(JSON.stringify(out));
+    """)
+    assert listed == [[["S4 blitz black"], ["S4 crack", "S5 crack", "S4 blitz black"]], [[], []]]
+
+
 def test_legal_by_trial_is_not_attempted_without_a_phase_or_the_hands() -> None:
     legal = node("""
     const e = counter();

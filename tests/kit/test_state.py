@@ -223,9 +223,10 @@ def _random_prefixes(options: Mapping[str, str], seed: str, hands: int) -> list[
         BURY_THEN_CALL,
         {"call-timing": "call-then-bury", "no-callable-suit": "under"},
         {**BURY_THEN_CALL, "cracking": "crack", "blitzing": "queens"},
+        {"call-timing": "call-then-bury", "cracking": "crack", "blitzing": "at-the-pick"},
         {**BURY_THEN_CALL, "all-pass": "leaster"},
     ],
-    ids=["bury-then-call", "call-then-bury-under", "cracking", "leaster"],
+    ids=["bury-then-call", "call-then-bury-under", "cracking", "blitz-at-the-pick", "leaster"],
 )
 def test_legal_by_trial_lists_what_the_engine_accepts_at_every_moment(options: dict[str, str]) -> None:
     """At every moment of seeded random hands, the actions found by trial (with a replay from
