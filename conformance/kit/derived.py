@@ -15,6 +15,11 @@ other all-pass option (a schwanzer, a doubler, a redeal) the dealer's left picks
 blind cards and goes alone, in the order of ``call-timing``, and leads the trick (a hand with no
 called card, whose trick is ranked as a leaster's). The engine's winner of that trick is its
 answer. A query with a called or under card is left unsupported, never guessed.
+
+``card-points`` completes the trick with cards worth nothing instead (sevens, eights, nines), those
+of the led suit first, so that a trump's trick can be dealt too (its followers hold the trumps);
+when the cards cannot lead, a fail card worth nothing leads them. More than five cards are counted
+in several hands, five at most each, grouped by the suit they follow, and summed.
 """
 
 from __future__ import annotations
@@ -45,11 +50,16 @@ def _suit(card: str) -> str:
     return "T" if card[0] in "QJ" or card[1] == "D" else card[1]
 
 
-def _deal(cards: Sequence[str], must_trump: bool) -> Deal | None:
+def _deal(cards: Sequence[str], must_trump: bool, fillers: Sequence[str] | None = None) -> Deal | None:
+    """A deal in which the trick ``cards`` (led by the first), completed with ``fillers`` (by
+    default fail cards of suits not led, the ones worth nothing first: they never win), can be
+    played as the first trick; ``None`` when no seat may hold some card."""
     led = _suit(cards[0])
-    # Fail cards of suits not led (they never win), the ones worth nothing first.
-    fillers = [rank + suit for rank in _LOW_FIRST for suit in "CSH" if suit != led and rank + suit not in cards]
-    trick = list(cards) + fillers[: 5 - len(cards)]
+    if fillers is None:
+        fillers = [rank + suit for rank in _LOW_FIRST for suit in "CSH" if suit != led and rank + suit not in cards]
+    trick = list(cards) + list(fillers[: 5 - len(cards)])
+    if len(trick) != 5:
+        return None
     holds: dict[str, list[str]] = {seat: [card] for seat, card in zip(SEATS, trick)}
     barred: dict[str, set[str]] = {}
     for seat, card in zip(SEATS, trick):
@@ -74,12 +84,16 @@ _POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
 
 
 def _first_trick(
-    cards: Sequence[str], options: Mapping[str, str], replay: Callable[[ReplayRequest], ReplayResponse], what: str
+    cards: Sequence[str],
+    options: Mapping[str, str],
+    replay: Callable[[ReplayRequest], ReplayResponse],
+    what: str,
+    deal: Deal | None = None,
 ) -> tuple[Sequence[str], ReplayResponse]:
-    """Replay a hand whose first trick holds ``cards`` (completed with fillers): a leaster, or a
-    hand the dealer's left picks and plays alone; the trick as played and the engine's answer.
-    ``what`` names the query in the reasons it gives up."""
-    deal = _deal(cards, options.get("void-play") == "must-trump")
+    """Replay a hand whose first trick holds ``cards`` (completed with fillers; or the first cards
+    of ``deal``'s hands): a leaster, or a hand the dealer's left picks and plays alone; the trick as
+    played and the engine's answer. ``what`` names the query in the reasons it gives up."""
+    deal = deal or _deal(cards, options.get("void-play") == "must-trump")
     if deal is None:
         raise Unsupported(f"{what}: no deal lets every seat play its card of the trick")
     full = [deal.hands[seat][0] for seat in SEATS]
@@ -105,29 +119,61 @@ def options_for_a_leaster(declared: Mapping[str, Sequence[str]]) -> dict[str, st
     return options
 
 
+_ZERO = tuple(rank + suit for suit in "CSHD" for rank in "789")
+"""The cards worth no card point (points.card-values): a trick's fillers when counting points."""
+
+
+def _zero_point_tricks(cards: Sequence[str], must_trump: bool) -> list[Deal]:
+    """Deals whose first trick is ``cards`` (one to five) and cards worth nothing, in the orders
+    worth trying: one of the cards led, then a card worth nothing led (a fail seven, eight or
+    nine), each followed by fillers of the led suit first (every seat that can, follows), then
+    others. Only the deals that can be dealt."""
+    free = [card for card in _ZERO if card not in cards]
+    orders = [[card, *(c for c in cards if c != card)] for card in cards]
+    if len(cards) < 5:
+        orders += [[lead, *cards] for lead in free if lead[1] != "D"]
+    deals = []
+    for order in orders:
+        led = _suit(order[0])
+        fillers = sorted((c for c in free if c not in order), key=lambda card: _suit(card) != led)
+        deal = _deal(order, must_trump, fillers)
+        if deal is not None:
+            deals.append(deal)
+    return deals
+
+
+def _chunks(cards: Sequence[str]) -> list[list[str]]:
+    """Cards in tricks' worths: grouped by the suit they follow, five at most a group."""
+    groups: dict[str, list[str]] = {}
+    for card in cards:
+        groups.setdefault(_suit(card), []).append(card)
+    return [group[i : i + 5] for group in groups.values() for i in range(0, len(group), 5)]
+
+
 def card_points_by_replay(
     cards: Sequence[str], options: Mapping[str, str], replay: Callable[[ReplayRequest], ReplayResponse]
 ) -> int:
-    """The card points of one to five cards, as the points of a hand's first trick holding them
-    and fail cards worth nothing (7, 8, 9): a leaster's, or a lone picker's.
+    """The card points of different cards, as the points of hands' first tricks holding them and
+    cards worth nothing (sevens, eights, nines): a leaster's, or a lone picker's. More than five
+    cards are counted five at most a hand (grouped by the suit they follow), and summed.
 
-    :raises Unsupported: more than five cards, no such deal, or the engine reports no points.
+    :raises Unsupported: no cards or a card twice, no such deal, or the engine reports no points.
     """
-    if not 1 <= len(cards) <= 5 or len(set(cards)) != len(cards):
-        raise Unsupported("card-points by replay: one to five different cards (a trick's worth)")
-    for leader in range(len(cards)):  # any order of the cards: one of them may lead
-        ordered = [cards[leader], *cards[:leader], *cards[leader + 1 :]]
-        try:
-            full, reply = _first_trick(ordered, options, replay, "card-points by replay")
-        except Unsupported:
-            continue
-        if any(_POINTS.get(card[0], 0) for card in full[len(cards) :]):
-            continue  # a filler with points: the sum would not be the cards' alone
+    if not cards or len(set(cards)) != len(cards):
+        raise Unsupported("card-points by replay: different cards, one at least")
+    must_trump = options.get("void-play") == "must-trump"
+    total = 0
+    for group in _chunks(cards):
+        deals = _zero_point_tricks(group, must_trump)
+        if not deals:
+            raise Unsupported("card-points by replay: no hand's first trick holds these cards")
+        deal = deals[0]
+        _, reply = _first_trick([deal.hands[seat][0] for seat in SEATS], options, replay, "card-points by replay", deal)
         points = reply.tricks[0].points
         if points is None:
             raise Unsupported("card-points by replay: the engine does not report a trick's points")
-        return points
-    raise Unsupported("card-points by replay: no hand's first trick holds these cards")
+        total += points
+    return total
 
 
 def trick_winner_by_replay(

@@ -6,12 +6,15 @@ import doctest
 import functools
 from collections.abc import Sequence
 
+import pytest
+
 import conformance.kit.steps
 from conformance.adapter import ReplayRequest
 from conformance.judge.results import CaseResult, Status
 from conformance.judge.run import SuiteRun
 from conformance.kit import StepAdapter
 from conformance.kit.steps import StepResult
+from conformance.kit.translate import CARDS
 from conformance.runner import run_engine
 
 from .reference_steps import EXAMPLE_DEAL, ReferenceSteps, StepsOnly, reference_steps
@@ -132,6 +135,25 @@ def test_a_trick_of_an_engine_without_a_leaster_is_played_in_a_lone_pickers_hand
         assert trick_winner_by_replay(trick, options, engine.replay) == 1  # JC: trick.highest-trump-wins
         assert card_points_by_replay(("AC", "TC", "KC"), options, engine.replay) == 25  # points.card-values
     assert engine.card_points(CardPointsRequest(("QC", "AH"))) == 14
+
+
+@pytest.mark.parametrize("void_play", ["free", "must-trump"])
+def test_card_points_by_replay_count_any_cards(void_play: str) -> None:
+    """A lone trump (no trick of fail followers can be dealt under it: a low trump or a fail card
+    worth nothing leads instead), a whole suit and the whole pack (five cards a hand, summed),
+    counted by an engine that only replays hands, as points.card-values gives them (worked by
+    hand: the ace 11, the ten 10, the king 4, the queen 3, the jack 2, the rest 0)."""
+    from conformance.engines.reference import ReferenceAdapter
+    from conformance.kit.derived import card_points_by_replay
+
+    engine = StepAdapter(StepsOnly(ReferenceAdapter()), check_turn=False)
+    for all_pass in ("leaster", "schwanzer"):
+        options = {"all-pass": all_pass, "void-play": void_play}
+        for card, points in (("7D", 0), ("JC", 2), ("AD", 11), ("QH", 3), ("9C", 0)):
+            assert card_points_by_replay((card,), options, engine.replay) == points, card
+        clubs = ("AC", "TC", "KC", "QC", "JC", "9C", "8C", "7C")  # 11 + 10 + 4 + 3 + 2
+        assert card_points_by_replay(clubs, options, engine.replay) == 30
+        assert card_points_by_replay(CARDS, options, engine.replay) == 120
 
 
 def test_side_totals_an_engine_does_not_report_are_unsupported_never_failed() -> None:
