@@ -83,16 +83,57 @@ def _deal(cards: Sequence[str], must_trump: bool, fillers: Sequence[str] | None 
 _POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
 
 
+_QUEENS = ("QC", "QS", "QH", "QD")
+"""The four highest trumps, highest first, under either jack-order."""
+
+
+def _after_two_trump_tricks(cards: Sequence[str], must_trump: bool) -> tuple[Deal, tuple[tuple[str, ...], ...]] | None:
+    """A deal in which the trick ``cards`` (completed with fillers that never win) is the third
+    trick, and its two earlier tricks: S1 leads the two highest queens not in the trick and every
+    other seat follows with trumps, so that by the third trick a seat may hold no trump (a trump
+    led, fail cards played to it: a first trick cannot hold that, the fourteen trumps being
+    somewhere). Each seat's card of the trick is first in its hand; ``None`` when none fits."""
+    led = _suit(cards[0])
+    fillers = [rank + suit for rank in _LOW_FIRST for suit in "CSH" if suit != led and rank + suit not in cards]
+    trick = list(cards) + fillers[: 5 - len(cards)]
+    queens = [queen for queen in _QUEENS if queen not in trick][:2]
+    trumps = [card for card in _TRUMP_ORDER if card not in trick and card not in queens]
+    if len(queens) < 2 or len(trumps) < 8:
+        return None
+    followed = {seat: trumps[2 * i : 2 * i + 2] for i, seat in enumerate(SEATS[1:])}
+    earlier = tuple((queens[k], *(followed[seat][k] for seat in SEATS[1:])) for k in (0, 1))
+    holds: dict[str, list[str]] = {seat: [card] for seat, card in zip(SEATS, trick)}
+    barred = {
+        seat: set() if _suit(card) == led else {led} | ({"T"} if must_trump and _suit(card) != "T" else set())
+        for seat, card in zip(SEATS, trick)
+    }
+    used = {*trick, *queens, *trumps[:8]}
+    rest = sorted((card for card in CARDS if card not in used), key=lambda card: _suit(card) not in (led, "T"))
+    blind: list[str] = []
+    for card in rest:  # four cards a seat are left by the third trick
+        holder = next((s for s in SEATS if len(holds[s]) < 4 and _suit(card) not in barred[s]), None)
+        if holder is not None:
+            holds[holder].append(card)
+        elif len(blind) < 2:
+            blind.append(card)
+        else:
+            return None
+    hands = {seat: (*holds[seat], *(queens if seat == "S1" else followed[seat])) for seat in SEATS}
+    return Deal("S5", hands, (blind[0], blind[1])), earlier
+
+
 def _first_trick(
     cards: Sequence[str],
     options: Mapping[str, str],
     replay: Callable[[ReplayRequest], ReplayResponse],
     what: str,
     deal: Deal | None = None,
+    earlier: Sequence[Sequence[str]] = (),
 ) -> tuple[Sequence[str], ReplayResponse]:
     """Replay a hand whose first trick holds ``cards`` (completed with fillers; or the first cards
-    of ``deal``'s hands): a leaster, or a hand the dealer's left picks and plays alone; the trick as
-    played and the engine's answer. ``what`` names the query in the reasons it gives up."""
+    of ``deal``'s hands, played after the ``earlier`` tricks S1 leads): a leaster, or a hand the
+    dealer's left picks and plays alone; the trick as played and the engine's answer. ``what``
+    names the query in the reasons it gives up."""
     deal = deal or _deal(cards, options.get("void-play") == "must-trump")
     if deal is None:
         raise Unsupported(f"{what}: no deal lets every seat play its card of the trick")
@@ -103,9 +144,9 @@ def _first_trick(
         bury, alone = f"S1 bury {deal.blind[0]} {deal.blind[1]}", "S1 alone"
         order = (alone, bury) if options.get("call-timing") == "call-then-bury" else (bury, alone)
         before = ("S1 pick", *order)
-    actions = (*before, *(f"{seat} play {card}" for seat, card in zip(SEATS, full)))
-    reply = replay(ReplayRequest(dict(options), deal, actions))
-    if reply.rejected is not None or not reply.tricks:
+    plays = [f"{seat} play {card}" for trick in (*earlier, full) for seat, card in zip(SEATS, trick)]
+    reply = replay(ReplayRequest(dict(options), deal, (*before, *plays)))
+    if reply.rejected is not None or len(reply.tricks) <= len(earlier):
         raise Unsupported(f"{what}: the engine's replay of the trick gave no winner")
     return full, reply
 
@@ -180,7 +221,8 @@ def trick_winner_by_replay(
     request: TrickWinnerRequest, options: Mapping[str, str], replay: Callable[[ReplayRequest], ReplayResponse]
 ) -> int:
     """The index, in play order, of the winning card, from the engine's own replay of a hand whose
-    first trick holds the cards (a leaster, or a lone picker's hand).
+    first trick holds the cards (a leaster, or a lone picker's hand); a trump led with fail cards
+    played to it is the hand's third trick, after two tricks of trumps.
 
     :raises Unsupported: the query names a called or under card,
         or no deal reaches the trick.
@@ -191,8 +233,12 @@ def trick_winner_by_replay(
     cards = tuple(request.cards)
     if not 1 <= len(cards) <= 5 or len(set(cards)) != len(cards):
         raise Unsupported(f"{what} needs one to five different cards")
-    _, reply = _first_trick(cards, options, replay, what)
-    winner = reply.tricks[0].winner
+    must_trump = options.get("void-play") == "must-trump"
+    deal, earlier = _deal(cards, must_trump), ()
+    if deal is None:  # a trump led and fail cards played to it: the trick is played third
+        deal, earlier = _after_two_trump_tricks(cards, must_trump) or (None, ())
+    _, reply = _first_trick(cards, options, replay, what, deal, earlier)
+    winner = reply.tricks[len(earlier)].winner
     if winner is None:
         raise Unsupported(f"{what}: the engine's replay of the trick gave no winner")
     return SEATS.index(winner)

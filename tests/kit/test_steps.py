@@ -156,6 +156,22 @@ def test_card_points_by_replay_count_any_cards(void_play: str) -> None:
         assert card_points_by_replay(CARDS, options, engine.replay) == 120
 
 
+@pytest.mark.parametrize("void_play", ["free", "must-trump"])
+def test_a_trump_led_with_fail_cards_played_to_it_is_asked_as_a_hands_third_trick(void_play: str) -> None:
+    """No first trick can hold a trump led and four fail cards (the fourteen trumps must be
+    somewhere), so the trick is played third, after two tricks of trumps: the lowest trump beats
+    the fail ace (ranking.trump-beats-fail), and the highest trump wins among trumps."""
+    from conformance.adapter import TrickWinnerRequest
+    from conformance.engines.reference import ReferenceAdapter
+    from conformance.kit.derived import trick_winner_by_replay
+
+    engine = StepAdapter(StepsOnly(ReferenceAdapter()), check_turn=False)
+    for all_pass in ("leaster", "schwanzer"):
+        options = {"all-pass": all_pass, "void-play": void_play}
+        for cards, winner in ((("7D", "AC"), 0), (("9D", "KS", "AS"), 0), (("8D", "AH", "JD"), 2), (("QD", "TC"), 0)):
+            assert trick_winner_by_replay(TrickWinnerRequest(options, cards), options, engine.replay) == winner, cards
+
+
 def test_side_totals_an_engine_does_not_report_are_unsupported_never_failed() -> None:
     """'Then the picker's side has 90 card points and 4 tricks' of an engine that reports its
     tricks' points but not the sides' totals: the check cannot be made, which is no wrong answer."""
