@@ -234,7 +234,8 @@ def trick_winner_by_replay(
     if not 1 <= len(cards) <= 5 or len(set(cards)) != len(cards):
         raise Unsupported(f"{what} needs one to five different cards")
     must_trump = options.get("void-play") == "must-trump"
-    deal, earlier = _deal(cards, must_trump), ()
+    deal = _deal(cards, must_trump)
+    earlier: tuple[tuple[str, ...], ...] = ()
     if deal is None:  # a trump led and fail cards played to it: the trick is played third
         deal, earlier = _after_two_trump_tricks(cards, must_trump) or (None, ())
     _, reply = _first_trick(cards, options, replay, what, deal, earlier)
