@@ -196,6 +196,99 @@ def legal_by_replay(
     return legal, answers
 
 
+def _follows(card: str) -> str:
+    """The suit a card follows: ``T`` for every trump (queens, jacks, diamonds)."""
+    return "T" if card[0] in "QJ" or card[1] == "D" else card[1]
+
+
+def trick_winner_by_built_hand(
+    cards: Sequence[str],
+    called: str | None,
+    under: str | None,
+    called_suit_led: bool,
+    adapter: Adapter,
+    config: Config,
+    seed: str,
+    aids: Aids,
+) -> int | str:
+    """The engine's winner of a complete trick with a called (or under) card, read from its replay
+    of a whole hand built to play that trick (``aids.reach``; a partial trick completed with fail
+    cards of suits neither led nor called, which never win): S1 leads it, as the first trick, or
+    the second when the called suit was led before. The picker is the seat of the under card, or
+    else one that did not play the called card, those following the called suit first (they may
+    hold a hold card); the partner is the seat of the called card. The index of the winning card
+    in play order, or why there is none."""
+    if aids.reach is None:
+        return "no hand builder was given to play the trick in a replayed hand (Aids.reach)"
+    if called is None or not 1 <= len(cards) <= 5:
+        return "only a trick with a called card is played in a built hand"
+    led = _follows(cards[0])
+    # A partial trick is completed with fail cards of suits neither led nor called: they never win.
+    fillers = [
+        rank + suit
+        for rank in "789KTA"
+        for suit in "CSH"
+        if suit not in (led, _follows(called)) and rank + suit not in (*cards, called, under)
+    ]
+    cards = (*cards, *fillers[: 5 - len(cards)])
+    seats = ("S1", "S2", "S3", "S4", "S5")
+    seat_of = dict(zip(cards, seats))
+    if under is not None and under in seat_of:
+        pickers = [seat_of[under]]
+    else:
+        others = [seat for seat, card in zip(seats, cards) if card != called]
+        pickers = sorted(others, key=lambda seat: _follows(cards[seats.index(seat)]) != _follows(called))
+    earlier = 1 if called_suit_led else 0
+    for picker in pickers:
+        moment: dict[str, Any] = {
+            "to_act": None,
+            "trick": [f"{seat} {card}" for seat, card in zip(seats, cards)],
+            "earlier_tricks": earlier,
+            "picker": picker,
+            "called": called,
+            "partner": seat_of.get(called),
+            "called_suit_led": called_suit_led,
+        }
+        if under is not None:
+            moment["under"] = under
+        position = Position(LoadedRecord("<a trick played in a built hand>", {"position": moment}, lambda path: 0))
+        built = aids.reach(position, config.expect, f"{seed}:{picker}")
+        if built is None:
+            continue
+        deal, actions = built
+        reply = adapter.replay(ReplayRequest(dict(config.request), deal, actions))
+        if reply.rejected is not None:
+            return f"the engine refused {actions[reply.rejected.index]!r} of the hand built to play the trick"
+        winner = reply.tricks[earlier].winner if len(reply.tricks) > earlier else None
+        if winner not in seats:
+            return "the engine's replay of the hand built to play the trick gave no winner"
+        return seats.index(winner)
+    return "no legal hand playing this trick was found under these options"
+
+
+def _trick_winner(position: Position, adapter: Adapter, info: EngineInfo, config: Config, aids: Aids) -> int:
+    """The engine's winner of the position's complete trick: its ``trick-winner`` query, or, for
+    an engine that only replays, the trick played in a built hand (a trick with a called card)."""
+    try:
+        return adapter.trick_winner(position.trick_request(config.request))
+    except Unsupported as why:
+        if Capability.REPLAY not in info.capabilities or position.called is None or aids.reach is None:
+            raise
+        found = trick_winner_by_built_hand(
+            position.trick,
+            position.called,
+            position.under,
+            position.called_suit_led,
+            adapter,
+            config,
+            position.record.where([]),
+            aids,
+        )
+        if isinstance(found, str):
+            raise Unsupported(f"{why}; and replaying a hand to the trick: {found}") from None
+        return found
+
+
 def _judge(
     position: Position,
     rules: tuple[str, ...],
@@ -274,7 +367,7 @@ def _judge(
     if "winner" in trick:
         applies, seat = value(trick["winner"])
         if applies:
-            index = adapter.trick_winner(position.trick_request(config.request))
+            index = _trick_winner(position, adapter, info, config, aids)
             actual = position.trick_seats[index] if 0 <= index < len(position.trick_seats) else f"card {index}"
             checks.append(
                 Check(

@@ -517,10 +517,30 @@ class Table:
 
     def trick_winner(self, cards: Sequence[str]) -> int:
         """Index of the card the engine says wins a trick of ``cards`` (in play order)."""
-        self.require(Capability.TRICK_WINNER)
         p = self.position
         request = TrickWinnerRequest(self.options, tuple(cards), p.called, p.under, p.called_suit_led)
-        return self.adapter.trick_winner(request)
+        try:
+            self.require(Capability.TRICK_WINNER)
+            return self.adapter.trick_winner(request)
+        except Unsupported as why:
+            # An engine that only replays: a trick with a called card is played in a built hand.
+            if Capability.REPLAY not in self.info.capabilities or p.called is None or self.aids.reach is None:
+                raise
+            from conformance.cases.positions import trick_winner_by_built_hand
+
+            found = trick_winner_by_built_hand(
+                cards,
+                p.called,
+                p.under,
+                p.called_suit_led,
+                self.adapter,
+                Config(self.options, self.expect),
+                f"{cards}{p.called}{p.under}",
+                self.aids,
+            )
+            if isinstance(found, str):
+                raise Unsupported(f"{why}; and replaying a hand to the trick: {found}") from None
+            return found
 
     def legal_plays(self) -> tuple[str, ...]:
         """The engine's legal cards in the described position: its ``legal-plays`` query; or, for

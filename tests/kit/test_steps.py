@@ -172,6 +172,24 @@ def test_a_trump_led_with_fail_cards_played_to_it_is_asked_as_a_hands_third_tric
             assert trick_winner_by_replay(TrickWinnerRequest(options, cards), options, engine.replay) == winner, cards
 
 
+def test_a_trick_with_a_called_card_is_played_in_a_built_hand() -> None:
+    """An engine that only replays hands cannot answer a trick with a called card from a leaster's
+    first trick: the trick (completed with fail cards that never win) is played in a whole hand
+    built to reach it, and the engine's winner of it is its answer. The reference driven by its
+    steps passes those cases; an engine ranking the ten below the king fails them."""
+    from conformance.gates.mutants import MUTANTS, MutantAdapter
+
+    from .reference_steps import StepsOnly
+
+    wanted = "features/trick/trick.feature::With <called> called, the trick <trick> is won by <winner>"
+    honest = run_engine(reference_steps(), ["wikipedia"], probes=False, areas=["trick"]).results
+    cases = [r for r in honest if r.case_id.startswith(wanted)]
+    assert len(cases) == 3 and all(r.status is Status.PASSED for r in cases), [r.message for r in cases]
+    wrong = StepAdapter(StepsOnly(MutantAdapter(MUTANTS["ranking.ten-below-king"])), check_turn=False)
+    results = run_engine(wrong, ["wikipedia"], probes=False, areas=["trick"]).results
+    assert [r.status for r in results if r.case_id.startswith(wanted)] == [Status.FAILED] * 3
+
+
 def test_side_totals_an_engine_does_not_report_are_unsupported_never_failed() -> None:
     """'Then the picker's side has 90 card points and 4 tricks' of an engine that reports its
     tricks' points but not the sides' totals: the check cannot be made, which is no wrong answer."""
