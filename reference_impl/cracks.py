@@ -66,11 +66,12 @@ class CrackWindow(HandState):
             return self.phase is BURYING or self.phase is CALLING or self.window_open()
         return self.cracker is not None and self.window_open()
 
-    def blitz_closed_because(self) -> str:
-        """Why a blitz is refused now, under ``at-the-pick`` (rule ``crack.window``)."""
+    def _shut_because(self, before: str) -> str:
+        """Why the window is shut now: a leaster, the first card played, or ``before`` (it is not
+        open yet)."""
         if self._leaster:
             return "a leaster has no picker"
-        return "the first card is played" if self._tricks or self._trick_cards else "nobody has picked yet"
+        return "the first card is played" if self._tricks or self._trick_cards else before
 
     def _verify_window(self, action: Action) -> None:
         """Check a crack, re-crack or blitz (area ``crack``): the table plays it, the window is
@@ -82,19 +83,12 @@ class CrackWindow(HandState):
             raise self._illegal(action, "crack.table-choice", f"this table does not play {kind.value}s ({axis}: off)")
         if kind is ActionKind.BLITZ and profile.blitzing == "at-the-pick":
             if not self.blitz_open():
+                why = self._shut_because("nobody has picked yet")
                 raise self._illegal(
-                    action,
-                    "crack.window",
-                    f"a blitz is made between the pick and the first card: {self.blitz_closed_because()}",
+                    action, "crack.window", f"a blitz is made between the pick and the first card: {why}"
                 )
         elif not self.window_open():
-            when = (
-                "a leaster has no picker"
-                if self._leaster
-                else "the first card is played"
-                if self._tricks or self._trick_cards
-                else "the call and the bury come first"
-            )
+            when = self._shut_because("the call and the bury come first")
             raise self._illegal(
                 action, "crack.window", f"a {kind.value} is made between the call and the first card: {when}"
             )

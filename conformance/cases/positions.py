@@ -30,6 +30,7 @@ from conformance.adapter import (
     Unsupported,
 )
 from conformance.cases.blame import rules_for
+from conformance.cases.following import follows
 from conformance.cases.mismatches import show
 from conformance.cases.model import Aids, Case, CaseRun, Check, Config, Verdict, pinned, possible, raised
 
@@ -196,11 +197,6 @@ def legal_by_replay(
     return legal, answers
 
 
-def _follows(card: str) -> str:
-    """The suit a card follows: ``T`` for every trump (queens, jacks, diamonds)."""
-    return "T" if card[0] in "QJ" or card[1] == "D" else card[1]
-
-
 def trick_winner_by_built_hand(
     cards: Sequence[str],
     called: str | None,
@@ -222,13 +218,13 @@ def trick_winner_by_built_hand(
         return "no hand builder was given to play the trick in a replayed hand (Aids.reach)"
     if called is None or not 1 <= len(cards) <= 5:
         return "only a trick with a called card is played in a built hand"
-    led = _follows(cards[0])
+    led = follows(cards[0], None, None)
     # A partial trick is completed with fail cards of suits neither led nor called: they never win.
     fillers = [
         rank + suit
         for rank in "789KTA"
         for suit in "CSH"
-        if suit not in (led, _follows(called)) and rank + suit not in (*cards, called, under)
+        if suit not in (led, follows(called, None, None)) and rank + suit not in (*cards, called, under)
     ]
     cards = (*cards, *fillers[: 5 - len(cards)])
     seats = ("S1", "S2", "S3", "S4", "S5")
@@ -237,7 +233,9 @@ def trick_winner_by_built_hand(
         pickers = [seat_of[under]]
     else:
         others = [seat for seat, card in zip(seats, cards) if card != called]
-        pickers = sorted(others, key=lambda seat: _follows(cards[seats.index(seat)]) != _follows(called))
+        pickers = sorted(
+            others, key=lambda seat: follows(cards[seats.index(seat)], None, None) != follows(called, None, None)
+        )
     earlier = 1 if called_suit_led else 0
     for picker in pickers:
         moment: dict[str, Any] = {

@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from sheepshead_spec.record_actions import HandPlan
+from sheepshead_spec.records import NOT_TURN_VERBS
 
 from conformance.adapter import (
     RAISE_VERBS,
@@ -584,7 +585,7 @@ def _held(deal: Deal, actions: Sequence[str], seat: str) -> list[str]:
 def _turn_action(decision: _Decision) -> str:
     """The first legal action of the seat to act: a crack or a claim is not a turn, so a record
     going on with one would not show whose turn it is."""
-    own = [a for a in decision.legal if a.split()[0] == decision.turn and a.split()[1] not in (*RAISE_VERBS, "claim")]
+    own = [a for a in decision.legal if a.split()[0] == decision.turn and a.split()[1] not in NOT_TURN_VERBS]
     return canonical_action(min(own or decision.legal))
 
 

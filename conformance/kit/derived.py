@@ -50,33 +50,46 @@ def _suit(card: str) -> str:
     return "T" if card[0] in "QJ" or card[1] == "D" else card[1]
 
 
-def _deal(cards: Sequence[str], must_trump: bool, fillers: Sequence[str] | None = None) -> Deal | None:
-    """A deal in which the trick ``cards`` (led by the first), completed with ``fillers`` (by
-    default fail cards of suits not led, the ones worth nothing first: they never win), can be
-    played as the first trick; ``None`` when no seat may hold some card."""
+def _fail_fillers(cards: Sequence[str]) -> list[str]:
+    """Fail cards of suits not led (they never win), the ones worth nothing first."""
     led = _suit(cards[0])
-    if fillers is None:
-        fillers = [rank + suit for rank in _LOW_FIRST for suit in "CSH" if suit != led and rank + suit not in cards]
-    trick = list(cards) + list(fillers[: 5 - len(cards)])
-    if len(trick) != 5:
-        return None
+    return [rank + suit for rank in _LOW_FIRST for suit in "CSH" if suit != led and rank + suit not in cards]
+
+
+def _hold(
+    trick: Sequence[str], must_trump: bool, rest: Sequence[str], size: int
+) -> tuple[dict[str, list[str]], list[str]] | None:
+    """Each seat's card of ``trick`` (led by S1) and ``size - 1`` more of ``rest``, so that every
+    seat may play its card (a seat that does not follow the led suit holds none of it, and, under
+    ``void-play: must-trump``, no trump either when it plays a fail card); two go to the blind.
+    ``None`` when no seat may hold some card."""
+    led = _suit(trick[0])
     holds: dict[str, list[str]] = {seat: [card] for seat, card in zip(SEATS, trick)}
     barred: dict[str, set[str]] = {}
     for seat, card in zip(SEATS, trick):
         suit = _suit(card)
         barred[seat] = set() if suit == led else {led} | ({"T"} if must_trump and suit != "T" else set())
     blind: list[str] = []
-    rest = [card for card in CARDS if card not in trick]
     # The most constrained cards first: those of the led suit (and trumps), then the others.
-    rest.sort(key=lambda card: 0 if _suit(card) == led else 1 if _suit(card) == "T" else 2)
-    for card in rest:
-        holder = next((s for s in SEATS if len(holds[s]) < 6 and _suit(card) not in barred[s]), None)
+    for card in sorted(rest, key=lambda card: 0 if _suit(card) == led else 1 if _suit(card) == "T" else 2):
+        holder = next((s for s in SEATS if len(holds[s]) < size and _suit(card) not in barred[s]), None)
         if holder is not None:
             holds[holder].append(card)
         elif len(blind) < 2:
             blind.append(card)
         else:
             return None  # no seat may hold it: the trick cannot be reached this way
+    return holds, blind
+
+
+def _deal(cards: Sequence[str], must_trump: bool, fillers: Sequence[str] | None = None) -> Deal | None:
+    """A deal in which the trick ``cards`` (led by the first), completed with ``fillers`` (by
+    default :func:`_fail_fillers`), can be played as the first trick; ``None`` when none fits."""
+    trick = [*cards, *(_fail_fillers(cards) if fillers is None else fillers)[: 5 - len(cards)]]
+    found = _hold(trick, must_trump, [card for card in CARDS if card not in trick], 6) if len(trick) == 5 else None
+    if found is None:
+        return None
+    holds, blind = found
     return Deal("S5", {seat: tuple(holds[seat]) for seat in SEATS}, (blind[0], blind[1]))
 
 
@@ -93,31 +106,18 @@ def _after_two_trump_tricks(cards: Sequence[str], must_trump: bool) -> tuple[Dea
     other seat follows with trumps, so that by the third trick a seat may hold no trump (a trump
     led, fail cards played to it: a first trick cannot hold that, the fourteen trumps being
     somewhere). Each seat's card of the trick is first in its hand; ``None`` when none fits."""
-    led = _suit(cards[0])
-    fillers = [rank + suit for rank in _LOW_FIRST for suit in "CSH" if suit != led and rank + suit not in cards]
-    trick = list(cards) + fillers[: 5 - len(cards)]
+    trick = [*cards, *_fail_fillers(cards)[: 5 - len(cards)]]
     queens = [queen for queen in _QUEENS if queen not in trick][:2]
     trumps = [card for card in _TRUMP_ORDER if card not in trick and card not in queens]
     if len(queens) < 2 or len(trumps) < 8:
         return None
     followed = {seat: trumps[2 * i : 2 * i + 2] for i, seat in enumerate(SEATS[1:])}
     earlier = tuple((queens[k], *(followed[seat][k] for seat in SEATS[1:])) for k in (0, 1))
-    holds: dict[str, list[str]] = {seat: [card] for seat, card in zip(SEATS, trick)}
-    barred = {
-        seat: set() if _suit(card) == led else {led} | ({"T"} if must_trump and _suit(card) != "T" else set())
-        for seat, card in zip(SEATS, trick)
-    }
     used = {*trick, *queens, *trumps[:8]}
-    rest = sorted((card for card in CARDS if card not in used), key=lambda card: _suit(card) not in (led, "T"))
-    blind: list[str] = []
-    for card in rest:  # four cards a seat are left by the third trick
-        holder = next((s for s in SEATS if len(holds[s]) < 4 and _suit(card) not in barred[s]), None)
-        if holder is not None:
-            holds[holder].append(card)
-        elif len(blind) < 2:
-            blind.append(card)
-        else:
-            return None
+    found = _hold(trick, must_trump, [card for card in CARDS if card not in used], 4)  # four cards left a seat
+    if found is None:
+        return None
+    holds, blind = found
     hands = {seat: (*holds[seat], *(queens if seat == "S1" else followed[seat])) for seat in SEATS}
     return Deal("S5", hands, (blind[0], blind[1])), earlier
 

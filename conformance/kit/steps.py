@@ -234,12 +234,9 @@ def phase_of(legal: Sequence[str] | None, over: bool) -> str | None:
     if not legal:
         return None
     verbs = {action.split()[1] for action in legal if len(action.split()) > 1}
-    turns = verbs - _NOT_TURNS or verbs  # a blitz at the pick is listed beside the bury or the call
+    turns = verbs - set(NOT_TURN_VERBS) or verbs  # a blitz at the pick is listed beside the bury or the call
     phases = {_PHASES.get(verb, "") for verb in turns}
     return phases.pop() if len(phases) == 1 else None
-
-
-_NOT_TURNS = frozenset({"crack", "recrack", "blitz", "claim"})
 
 
 _QUERIES = {

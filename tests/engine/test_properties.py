@@ -198,7 +198,7 @@ def check_window(hand: Hand, window: list[Action]) -> None:
     """The cracks, re-cracks and blitzes listed are exactly those accepted (area crack), and
     they are listed only in the window, under a profile that plays them."""
     if window:
-        open_now = hand.window_open() or (hand.profile.blitzing == "at-the-pick" and hand.blitz_open())
+        open_now = hand.window_open() or hand.blitz_open()  # a blitz at the pick opens before the window
         assert hand.profile.cracking != "off" and open_now, f"window actions out of the window: {window}"
     listed = set(window)
     for seat in range(1, 6):

@@ -176,7 +176,8 @@ def test_a_trick_with_a_called_card_is_played_in_a_built_hand() -> None:
     """An engine that only replays hands cannot answer a trick with a called card from a leaster's
     first trick: the trick (completed with fail cards that never win) is played in a whole hand
     built to reach it, and the engine's winner of it is its answer. The reference driven by its
-    steps passes those cases; an engine ranking the ten below the king fails them."""
+    steps passes those cases; an engine ranking the ten below the king (ranking.fail-king-below-ten)
+    fails them, blamed on trick.called-ten-rank."""
     from conformance.gates.mutants import MUTANTS, MutantAdapter
 
     from .reference_steps import StepsOnly
