@@ -74,6 +74,9 @@ class Mismatch(AssertionError):
     topic: str = ""
     """What kind of check failed, when it is not the step's own (e.g. ``play`` for a rejected
     setup action found while answering a later step); see :mod:`conformance.cases.blame`."""
+    named: str | None = None
+    """The rule the engine named in refusing an action the rules allow (blamed when it is one of
+    the case's rules about that action, as a record's refusal is)."""
 
     def __post_init__(self) -> None:
         super().__init__(str(self))

@@ -27,7 +27,7 @@ from typing import Any
 
 from sheepshead_spec import Spec
 
-from conformance.adapter import Adapter, AdapterError, EngineInfo, Unsupported
+from conformance.adapter import Adapter, AdapterError, Capability, EngineInfo, Unsupported
 from conformance.cases.blame import action_topic, rules_for
 from conformance.cases.call_order import has_bury_and_call
 from conformance.cases.featurelint import ScenarioInfo, Tag, Vocabulary, lint_features, parse_tag
@@ -139,6 +139,12 @@ def _row_ids(rows: Sequence[Mapping[str, str]]) -> list[str]:
 def _topic_rules(step: _Step, table: Table, case_rules: Sequence[str], error: Mismatch | None) -> tuple[str, ...]:
     if error is not None and error.rules:
         return error.rules
+    if error is not None and error.named and Capability.RULE_IDS in table.info.capabilities:
+        # A legal action refused under a rule of the case about it: the engine applied that rule
+        # where it does not hold (as a record's refusal is blamed).
+        topic = error.topic or action_topic(table.attempt.action if table.attempt is not None else "")
+        if error.named in rules_for(topic, case_rules):
+            return (error.named,)
     if error is not None and error.topic:
         return rules_for(error.topic, case_rules)
     name = getattr(step.function, "__name__", "")

@@ -431,7 +431,7 @@ def then_accepted(sheepshead_table: Table) -> None:
     """``Then the action is accepted``."""
     action, accepted, rule, message = _attempt(sheepshead_table)
     if not accepted:
-        raise Mismatch(repr(action), "accepted", rejection_text(rule, message or ""))
+        raise Mismatch(repr(action), "accepted", rejection_text(rule, message or ""), named=rule)
 
 
 @then(_p("the action is rejected{rule:UnderRule}"))

@@ -252,6 +252,7 @@ class Table:
                 rejection_text(rejected.rule, rejected.message),
                 topic=action_topic(action),
                 rules=permits,
+                named=rejected.rule,
             )
 
     @staticmethod

@@ -148,3 +148,14 @@ def test_the_same_judgement_over_the_subprocess_protocol() -> None:
         (r.key, r.status, r.blamed) for r in in_process.results
     ]
     assert set(reading.deviations) == {"scoring.tie-goes-to-defenders"}
+
+
+def test_a_legal_action_refused_under_a_rule_of_the_case_is_blamed_on_that_rule_alone() -> None:
+    """An engine playing the blitz at the pick that opens it only after the call refuses the
+    blitz S2 makes as S1 picks, naming crack.window: scenarios blame that rule alone, as records
+    and perft positions do, not every crack rule of the case (crack.blitz, crack.doubles, …)."""
+    plays = {**ODD_RULES, "cracking": "crack", "blitzing": "at-the-pick"}
+    run, _ = _judge(FixedRulesEngine(MUTANTS["crack.blitz-at-the-pick-after-the-call"].adapter(), plays))
+    failed = [r for r in run.results if r.status is Status.FAILED]
+    assert any(r.kind == "scenario" for r in failed) and any(r.kind != "scenario" for r in failed)
+    assert {rule for r in failed for rule in r.blamed} == {"crack.window"}
